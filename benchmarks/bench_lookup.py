@@ -1,0 +1,78 @@
+"""Look-up speed: prints figures, asserts nothing.
+
+1. Wall time of a cold `referee card QUERY` process against `python -c "import typer, rapidfuzz"`
+   (target: at most 1.5 times as long).
+2. Median time of one fuzzy look-up among 10,000 generated card names (target: at most 2 ms).
+
+Run: python benchmarks/bench_lookup.py
+"""
+
+from __future__ import annotations
+
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import time
+
+RUNS = 15
+
+
+def wall(command: list[str]) -> float:
+    times = []
+    for _ in range(RUNS):
+        start = time.perf_counter()
+        subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def cold_start() -> None:
+    referee = shutil.which("referee")
+    card = [referee, "card", "dragon breth ale"] if referee else [sys.executable, "-m", "referee", "card", "dragon breth ale"]
+    subprocess.run(card, stdout=subprocess.DEVNULL, check=False)  # build the cache once
+    baseline = wall([sys.executable, "-c", "import typer, rapidfuzz"])
+    ours = wall(card)
+    print(f"cold `referee card \"dragon breth ale\"`  median {ours * 1000:7.1f} ms")
+    print(f"`python -c 'import typer, rapidfuzz'`   median {baseline * 1000:7.1f} ms")
+    print(f"ratio {ours / baseline:.2f}  (target <= 1.50)")
+
+
+WORDS = ("ale wine dragon giant storm fire frost cloud stone hill gold copper silver shadow pixie punch "
+         "mead elven dark light chaser potion gear device wench tip poof cute paladin codex temple piety "
+         "gambling raise winning hand cheating round house contest drinking orc sweat blech coffee kobold "
+         "towel talisman lightning recipe cleaver soup goose knuckle sandwich cockatrice pudding otto jinx").split()
+
+
+def typo(text: str, rng: random.Random) -> str:
+    chars = list(text)
+    for _ in range(2):
+        i = rng.randrange(len(chars))
+        chars[i] = rng.choice("abcdefghijklmnopqrstuvwxyz")
+    return "".join(chars)
+
+
+def fuzzy_lookups() -> None:
+    from referee.core.matcher import FuzzyIndex
+
+    rng = random.Random(7)
+    unique: set[str] = set()
+    while len(unique) < 10_000:
+        unique.add(" ".join(rng.choice(WORDS) for _ in range(rng.randint(2, 6))).title())
+    names = sorted(unique)
+    index = FuzzyIndex((n, n, True) for n in names)
+    queries = [typo(rng.choice(names), rng) for _ in range(300)]
+    times = []
+    for query in queries:
+        start = time.perf_counter()
+        index.lookup(query)
+        times.append(time.perf_counter() - start)
+    times.sort()
+    print(f"fuzzy look-up among {len(names):,} names: median {statistics.median(times) * 1000:.3f} ms, "
+          f"p99 {times[int(len(times) * 0.99)] * 1000:.3f} ms  (target median <= 2 ms)")
+
+
+if __name__ == "__main__":
+    cold_start()
+    fuzzy_lookups()

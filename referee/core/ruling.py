@@ -1,0 +1,115 @@
+"""Rulings and coded errors: what the engine returns instead of printing.
+
+A Ruling has a verdict, a reason code (stable, for tests and tools), a message,
+and steps; every step can cite rulebook section ids. Errors carry the same so a
+refusal always says what was wrong, why, and where the book says so.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+# Verdicts
+OK = "ok"            # accepted: the state changed
+REFUSED = "refused"  # illegal or not understood: nothing changed
+ANSWER = "answer"    # a question answered: nothing changed
+ASK = "ask"          # accepted, and the referee needs the table to tell it something
+
+
+@dataclass(frozen=True)
+class Step:
+    text: str
+    cites: tuple[str, ...] = ()
+
+    def as_dict(self) -> dict:
+        return {"text": self.text, "cites": list(self.cites)}
+
+
+@dataclass(frozen=True)
+class Ruling:
+    verdict: str
+    code: str
+    message: str
+    steps: tuple[Step, ...] = ()
+    line: str = ""
+
+    @property
+    def citations(self) -> tuple[str, ...]:
+        seen: dict[str, None] = {}
+        for step in self.steps:
+            for cite in step.cites:
+                seen.setdefault(cite, None)
+        return tuple(seen)
+
+    @property
+    def accepted(self) -> bool:
+        return self.verdict in (OK, ASK)
+
+    def as_dict(self) -> dict:
+        return {"line": self.line, "verdict": self.verdict, "code": self.code, "message": self.message,
+                "steps": [s.as_dict() for s in self.steps], "citations": list(self.citations)}
+
+    @staticmethod
+    def from_dict(data: dict) -> "Ruling":
+        return Ruling(data["verdict"], data["code"], data["message"],
+                      tuple(Step(s["text"], tuple(s["cites"])) for s in data["steps"]), data.get("line", ""))
+
+
+class RefereeError(Exception):
+    """Base of every refusal. ``code`` is stable; ``message`` quotes the input and the state."""
+
+    code = "refused"
+
+    def __init__(self, message: str, cites: tuple[str, ...] = (), hint: str = "", code: str | None = None):
+        super().__init__(message)
+        self.message = message
+        self.cites = tuple(cites)
+        self.hint = hint
+        if code:
+            self.code = code
+
+    def ruling(self, line: str = "") -> Ruling:
+        steps = [Step(self.message, self.cites)]
+        if self.hint:
+            steps.append(Step(self.hint))
+        return Ruling(REFUSED, self.code, self.message, tuple(steps), line)
+
+
+class NotUnderstood(RefereeError):
+    code = "not-understood"
+
+
+class UnknownName(RefereeError):
+    code = "unknown-name"
+
+
+class AmbiguousName(RefereeError):
+    code = "ambiguous-name"
+
+    def __init__(self, message: str, candidates: tuple[str, ...], **kwargs):
+        super().__init__(message, **kwargs)
+        self.candidates = candidates
+
+
+class IllegalPlay(RefereeError):
+    code = "illegal"
+
+
+class GameOver(RefereeError):
+    code = "game-over"
+
+
+@dataclass
+class Outcome:
+    """What applying one announcement produced: steps so far, and a reason code."""
+
+    code: str = "ok"
+    steps: list[Step] = field(default_factory=list)
+    verdict: str = OK
+
+    def say(self, text: str, *cites: str) -> None:
+        self.steps.append(Step(text, tuple(cites)))
+
+    def ruling(self, line: str, message: str | None = None) -> Ruling:
+        text = message or (self.steps[0].text if self.steps else "Done.")
+        return Ruling(self.verdict, self.code, text, tuple(self.steps), line)

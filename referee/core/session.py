@@ -1,0 +1,217 @@
+"""A game session: the commands every game shares (new, undo, redo, why, state, chain, card, rule, help)
+around one game engine, with every accepted announcement saved before it returns.
+
+Game packages plug in through a small adapter module named in GAMES.
+"""
+
+from __future__ import annotations
+
+import importlib
+import shlex
+from dataclasses import dataclass
+
+from referee.core.carddb import CardDB
+from referee.core.ruling import ANSWER, OK, NotUnderstood, RefereeError, Ruling, Step
+from referee.core.store import Store
+
+GAMES = {"rdi": "referee.games.rdi.game", "tda": "referee.games.tda.game"}
+
+HELP = """Commands:
+  new rdi NAME NAME ... [--rules gii|rdi3]   start a game (NAME=Character to name a character)
+  state | chain | why                         show the table, the chain, the last ruling's reasons
+  undo | redo                                 take back / put back the last change
+  card NAME | rule TOPIC                      look up a card or a rule
+  games                                       list saved games
+  quit                                        leave (everything is already saved)
+Announcements (RDI): NAME plays CARD [on NAME] · NAME orders a drink for NAME · NAME reveals CARD ·
+  chaser CARD · resolve · NAME passes · step · NAME draws · end turn · set NAME gold N ... · can NAME play CARD · answer N"""
+
+
+def adapter(kind: str):
+    if kind not in GAMES:
+        raise NotUnderstood(f"Unknown game {kind!r}: `new rdi ...` or `new tda ...`.")
+    try:
+        return importlib.import_module(GAMES[kind])
+    except ModuleNotFoundError:
+        raise NotUnderstood(f"The {kind} referee is not built yet.") from None
+
+
+def info(line: str, text: str, code: str = "info", cites: tuple[str, ...] = ()) -> Ruling:
+    return Ruling(ANSWER, code, text, (Step(text, cites),), line)
+
+
+@dataclass
+class Move:
+    line: str
+    ruling: dict
+    state: dict
+
+
+class Session:
+    def __init__(self, cards: CardDB, store: Store | None = None):
+        self.cards = cards
+        self.store = store
+        self.game = None  # the adapter module of the game being played
+        self.engine = None
+        self.state = None
+        self.moves: list[Move] = []  # moves[0] is the game's setup; undone moves stay until overwritten
+        self.head = -1
+        self.game_id: int | None = None
+        self.last: Ruling | None = None
+
+    # --- persistence -------------------------------------------------------------------
+    def _load_game(self, kind: str) -> None:
+        self.game = adapter(kind)
+        self.engine = self.game.Engine(self.cards)
+
+    def resume(self, game_id: int | None = None) -> Ruling:
+        if self.store is None:
+            raise NotUnderstood("No saved-game store is open.")
+        game_id = game_id if game_id is not None else self.store.latest_id()
+        if game_id is None:
+            raise NotUnderstood("There are no saved games yet: `new rdi NAME NAME ...`.")
+        try:
+            kind, head, rows = self.store.load(game_id)
+        except KeyError:
+            raise NotUnderstood(f"No saved game number {game_id}; `games` lists them.") from None
+        self._load_game(kind)
+        self.moves = [Move(line, ruling, state) for line, ruling, state in rows]
+        self.head = head
+        self.game_id = game_id
+        self.state = self.game.load_state(self.moves[head].state)
+        return info("resume", f"Resumed game {game_id} after {head} announcement(s).\n" + self.game.describe(self.state))
+
+    def _record(self, line: str, ruling: Ruling) -> None:
+        move = Move(line, ruling.as_dict(), self.state.to_dict())
+        self.head += 1
+        del self.moves[self.head:]
+        self.moves.append(move)
+        if self.store is not None:
+            self.store.append(self.game_id, self.head, line, move.ruling, move.state)
+
+    # --- commands ------------------------------------------------------------------------
+    def handle(self, line: str) -> Ruling:
+        """One line typed at the table. Never raises: every refusal is a Ruling."""
+        text = line.strip()
+        try:
+            ruling = self._handle(text)
+        except RefereeError as error:
+            ruling = error.ruling(text)
+        if ruling.code not in ("why",):
+            self.last = ruling if ruling.verdict != ANSWER or ruling.code.startswith(("yes", "no")) else self.last
+        return ruling
+
+    def _handle(self, text: str) -> Ruling:
+        if not text or text.startswith("#"):
+            return info(text, "", "empty")
+        word = text.split()[0].lower()
+        rest = text[len(word):].strip()
+        if word == "new":
+            return self.new(rest, text)
+        if word == "help":
+            return info(text, HELP, "help")
+        if word == "card":
+            from referee.views import card_lookup_text
+
+            game = self.game.GAME if self.game else None
+            return info(text, card_lookup_text(self.cards.lookup(rest, game=game) if rest else self.cards.lookup("")), "card")
+        if word == "rule":
+            from referee.core.rules import search_rules
+            from referee.views import rule_text
+
+            hits = search_rules(rest)
+            return info(text, rule_text(hits[0]) if hits else f"No rule matches {rest!r}.", "rule")
+        if word == "games":
+            return info(text, self.games_text(), "games")
+        if self.state is None:
+            raise NotUnderstood("No game yet: start one with `new rdi Phrenk Kaylin Wizgille Serena`.",
+                                hint="Or look things up: `card NAME`, `rule TOPIC`.")
+        if word == "undo":
+            return self.undo(text)
+        if word == "redo":
+            return self.redo(text)
+        if word == "why":
+            return self.why(text)
+        if word in ("state", "status", "table"):
+            return info(text, self.game.describe(self.state), "state")
+        if word == "chain":
+            return info(text, self.game.chain_text(self.state), "chain")
+        new_state, ruling = self.engine.apply(self.state, text)
+        if ruling.accepted:
+            self.state = new_state
+            self._record(text, ruling)
+        return ruling
+
+    def new(self, rest: str, line: str) -> Ruling:
+        try:
+            words = shlex.split(rest)
+        except ValueError as error:
+            raise NotUnderstood(f"`new`: {error}.") from None
+        if not words:
+            raise NotUnderstood("`new rdi NAME NAME ...` or `new tda NAME NAME ...`.")
+        self._load_game(words[0].lower())
+        state, ruling = self.game.start(words[1:], self.cards)
+        self.state = state
+        self.moves = [Move(line, ruling.as_dict(), state.to_dict())]
+        self.head = 0
+        if self.store is not None:
+            title = f"{words[0].lower()}: " + ", ".join(self.game.player_names(state))
+            self.game_id = self.store.new_game(words[0].lower(), title, line, ruling.as_dict(), state.to_dict())
+        return ruling
+
+    def undo(self, line: str) -> Ruling:
+        if self.head <= 0:
+            raise NotUnderstood("Nothing to undo: the game is as it was set up.")
+        undone = self.moves[self.head].line
+        self.head -= 1
+        self._restore()
+        return Ruling(OK, "undo", f"Undone: {undone}", (Step(f"Undone: {undone}"),), line)
+
+    def redo(self, line: str) -> Ruling:
+        if self.head + 1 >= len(self.moves):
+            raise NotUnderstood("Nothing to redo.")
+        self.head += 1
+        self._restore()
+        redone = self.moves[self.head].line
+        return Ruling(OK, "redo", f"Redone: {redone}", (Step(f"Redone: {redone}"),), line)
+
+    def _restore(self) -> None:
+        self.state = self.game.load_state(self.moves[self.head].state)
+        if self.store is not None:
+            self.store.set_head(self.game_id, self.head)
+
+    def why(self, line: str) -> Ruling:
+        last = self.last or (Ruling.from_dict(self.moves[self.head].ruling) if self.moves else None)
+        if last is None:
+            return info(line, "No ruling yet.", "why")
+        from referee.views import ruling_text
+
+        return info(line, ruling_text(last, detailed=True), "why")
+
+    def games_text(self) -> str:
+        if self.store is None:
+            return "No saved-game store is open."
+        games = self.store.games()
+        if not games:
+            return "No saved games yet."
+        import time
+
+        return "\n".join(f"{g.id:4d}  {g.title}  ({g.moves} announcements, "
+                         f"{time.strftime('%Y-%m-%d %H:%M', time.localtime(g.updated))})" for g in games)
+
+    # --- views for the shells ------------------------------------------------------------
+    def log(self) -> list[dict]:
+        return [m.ruling for m in self.moves[: self.head + 1]]
+
+    def summary(self) -> dict:
+        if self.state is None:
+            return {}
+        data = self.game.summary(self.state)
+        data["log"] = self.log()
+        return data
+
+    def toolbar(self) -> str:
+        return self.game.toolbar(self.state) if self.state is not None else "no game: `new rdi NAME NAME ...`"
+
+    def completion_words(self) -> list[str]:
+        return self.game.completion_words(self.state) if self.state is not None else []

@@ -1,0 +1,26 @@
+"""Normalising what people type, so that case, punctuation and accents never matter."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+_APOSTROPHES = "'\u2018\u2019\u02bc`\u00b4"
+_DROP = str.maketrans("", "", _APOSTROPHES)
+_NON_WORD = re.compile(r"[^0-9a-z]+")
+
+
+def normalize(text: str) -> str:
+    """Lower-case words only: "~ Poof! ~" -> "poof", "Don’t call me cute!" -> "dont call me cute"."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    plain = plain.lower().translate(_DROP)
+    return _NON_WORD.sub(" ", plain).strip()
+
+
+def tokens(text: str) -> list[str]:
+    return normalize(text).split()
+
+
+def slug(text: str) -> str:
+    return normalize(text).replace(" ", "-")

@@ -1,0 +1,1 @@
+"""The Red Dragon Inn: state, announcements and the rules engine."""

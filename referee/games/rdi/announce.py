@@ -1,0 +1,180 @@
+"""The RDI announcement language: what players say, as typed values.
+
+    Kaylin plays "Don't call me cute!" on Serena      Play
+    Phrenk orders a drink for Kaylin                   Order
+    Phrenk reveals Wine with a Chaser                  Reveal (own Drink phase, or when told to drink)
+    chaser Light Ale                                   Reveal of the Chaser the referee asked for
+    resolve                                            nobody responds further: the top resolves
+    Kaylin passes                                      one player declines (step mode)
+    Kaylin draws                                       Discard and Draw is done
+    end turn                                           the turn passes to the left
+    set Kaylin fortitude 12 alcohol 10 gold 3          correct figures to match the table
+    can Serena play Poof [on Kaylin]                   a question; changes nothing
+    answer 2  (or just 2)                              answer the referee's question
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from referee.core.parse import find_player, is_player, split_quoted
+from referee.core.ruling import NotUnderstood
+
+
+@dataclass(frozen=True)
+class Play:
+    player: str
+    card: str
+    target: str | None = None
+
+
+@dataclass(frozen=True)
+class Order:
+    player: str
+    target: str
+
+
+@dataclass(frozen=True)
+class Reveal:
+    player: str | None
+    card: str | None  # None: "Kaylin drinks" with the card not named yet
+
+
+@dataclass(frozen=True)
+class Resolve:
+    pass
+
+
+@dataclass(frozen=True)
+class Pass:
+    player: str
+
+
+@dataclass(frozen=True)
+class Draw:
+    player: str
+
+
+@dataclass(frozen=True)
+class EndTurn:
+    pass
+
+
+@dataclass(frozen=True)
+class Set:
+    who: str  # a player's name, or "" for table figures
+    fields: tuple[tuple[str, int], ...]
+
+
+@dataclass(frozen=True)
+class Can:
+    play: Play
+
+
+@dataclass(frozen=True)
+class Answer:
+    value: int
+
+
+@dataclass(frozen=True)
+class Step:
+    pass
+
+
+PLAYER_FIELDS = {"fortitude": "fortitude", "fort": "fortitude", "f": "fortitude", "alcohol": "alcohol",
+                 "ac": "alcohol", "alcohol content": "alcohol", "gold": "gold", "g": "gold", "piety": "piety",
+                 "drinkme": "drink_me", "drink_me": "drink_me", "pile": "drink_me"}
+TABLE_FIELDS = {"inn": "inn", "pot": "pot", "deck": "drink_deck", "drink deck": "drink_deck",
+                "discard": "drink_discard"}
+
+_PLAY = re.compile(r"^(?P<p>.+?)\s+(?:plays?|casts?|uses?)\s+(?P<rest>.+)$", re.I)
+_ORDER = re.compile(r"^(?P<p>.+?)\s+orders?\s+(?:a\s+|an\s+|one\s+)?drinks?\s+(?:for|to|on)\s+(?P<t>.+)$", re.I)
+_REVEAL = re.compile(r"^(?P<p>.+?)\s+(?:reveals?|drinks?|flips?)(?:\s+(?P<card>.+))?$", re.I)
+_CHASER = re.compile(r"^(?:the\s+)?chaser(?:\s+is)?\s*:?\s+(?P<card>.+)$", re.I)
+_PASS = re.compile(r"^(?P<p>.+?)\s+(?:pass(?:es)?|declines?|no response)$", re.I)
+_DRAW = re.compile(r"^(?P<p>.+?)\s+(?:discards? and draws?|draws?|is done drawing)$", re.I)
+_CAN = re.compile(r"^can\s+(?P<p>\S+)\s+(?:play|use)\s+(?P<rest>.+?)\s*\??$", re.I)
+_TARGET = re.compile(r"^(?P<card>.+?)\s+(?:on|at|targeting|against|to)\s+(?P<t>[^\s\"”]+)\s*$", re.I)
+_RESOLVE = {"resolve", "resolves", "ok", "no response", "no responses", "nobody responds", "done"}
+_END = {"end turn", "end of turn", "next", "next turn", "end"}
+
+
+def _play(player: str, rest: str, names: list[str]) -> Play:
+    quoted, after = split_quoted(rest)
+    if quoted is not None:
+        target = None
+        if after:
+            words = after.split(maxsplit=1)
+            if len(words) == 2 and words[0].lower() in ("on", "at", "targeting", "against", "to"):
+                target = find_player(words[1], names)
+            else:
+                raise NotUnderstood(f"After the card name I expected `on PLAYER`, not {after!r}.")
+        return Play(player, quoted, target)
+    match = _TARGET.match(rest)
+    if match and is_player(match.group("t"), names):
+        return Play(player, match.group("card").strip(), find_player(match.group("t"), names))
+    return Play(player, rest.strip().rstrip("?").strip(), None)
+
+
+def parse(line: str, names: list[str]):
+    """One announcement from one line. Raises NotUnderstood with what would be accepted."""
+    text = line.strip()
+    lowered = text.lower().rstrip(".!")
+    if lowered in _RESOLVE:
+        return Resolve()
+    if lowered in _END or re.fullmatch(r".+\s+ends?\s+(?:(?:his|her|their)\s+)?turn", lowered):
+        return EndTurn()
+    if lowered == "step":
+        return Step()
+    if re.fullmatch(r"(?:answer\s+)?-?\d+", lowered):
+        return Answer(int(lowered.split()[-1]))
+    if lowered.startswith("set "):
+        return _parse_set(text[4:], names)
+    if (m := _CAN.match(text)):
+        return Can(_play(find_player(m.group("p"), names), m.group("rest"), names))
+    if (m := _CHASER.match(text)):
+        return Reveal(None, m.group("card").strip())
+    for pattern, build in ((_ORDER, lambda m, p: Order(p, find_player(m.group("t"), names))),
+                           (_PASS, lambda m, p: Pass(p)),
+                           (_DRAW, lambda m, p: Draw(p)),
+                           (_PLAY, lambda m, p: _play(p, m.group("rest"), names)),
+                           (_REVEAL, lambda m, p: Reveal(p, (m.group("card") or "").strip() or None))):
+        m = pattern.match(text)
+        if m and is_player(m.group("p"), names):
+            return build(m, find_player(m.group("p"), names))
+    raise NotUnderstood(
+        f"I don't understand {text!r}.",
+        hint="Say e.g. `Kaylin plays \"Don't call me cute!\" on Serena`, `Phrenk orders a drink for Kaylin`, "
+             "`Phrenk reveals Wine`, `resolve`, `Kaylin passes`, `end turn`, `set Kaylin gold 3`, "
+             "`can Serena play Poof`, `undo`, `why`, `state`, `chain`, `help`.")
+
+
+def _parse_set(text: str, names: list[str]) -> Set:
+    words = text.split()
+    if not words:
+        raise NotUnderstood("`set` needs a player or a table figure: `set Kaylin gold 3`, `set inn 5`.")
+    who = ""
+    if words[0].lower() not in TABLE_FIELDS and words[0].lower() != "drink":
+        who = find_player(words[0], names)
+        words = words[1:]
+    fields = []
+    table = TABLE_FIELDS if not who else PLAYER_FIELDS
+    index = 0
+    while index < len(words):
+        key = words[index].lower()
+        if key in ("drink", "alcohol") and index + 1 < len(words) and words[index + 1].lower() in ("deck", "content"):
+            key = f"{key} {words[index + 1].lower()}"
+            index += 1
+        if key not in table or index + 1 >= len(words):
+            raise NotUnderstood(f"`set`: expected a figure name and a number, at {' '.join(words[index:])!r}.",
+                                hint=f"Figures: {', '.join(sorted(set(table)))}.")
+        try:
+            value = int(words[index + 1])
+        except ValueError:
+            raise NotUnderstood(f"`set`: {words[index + 1]!r} is not a whole number.") from None
+        fields.append((table[key], value))
+        index += 2
+    if not fields:
+        raise NotUnderstood("`set` needs at least one figure and number.")
+    return Set(who, tuple(fields))

@@ -1,0 +1,1 @@
+"""Character mechanics, one module each, hooked into the engine's resolution steps."""

@@ -1,0 +1,128 @@
+"""Drinks: revealing, Chasers, the Drink Deck running out, and drinking.
+
+A Drink and its Chasers are one Drink; nobody may respond until every Chaser is
+revealed. A pile that runs out mid-Chaser ends the Chasers without sobering up;
+a Drink Event revealed as a Chaser is discarded with no effect ("Chasers", both
+books). The Drink Deck never runs out: when its last card is taken, each player
+pays 1 Gold to the Inn and the discards become the new deck.
+"""
+
+from __future__ import annotations
+
+from referee.core.carddb import Card
+from referee.core.ruling import IllegalPlay, Outcome
+from referee.games.rdi.effects import clamp_change, ed, move_gold
+from referee.games.rdi.state import Entry, GameState
+
+DRINK_TYPES = ("drink", "special_reserve")
+
+
+def take_from_deck(state: GameState, out: Outcome) -> None:
+    """Take the top card of the Drink Deck; if that was its last card, the Wench brings more."""
+    state.drink_deck -= 1
+    if state.drink_deck > 0:
+        return
+    out.say("That was the last card of the Drink Deck: each player pays 1 Gold to the Inn, "
+            "and the discarded Drinks are shuffled into a new Drink Deck.",
+            ed(state, "more-drink-rules/running-out-of-drinks"))
+    for seat in state.in_game():
+        move_gold(state, seat, "inn", 1, out, "running out of Drinks")
+    state.drink_deck, state.drink_discard = state.drink_discard, 0
+    out.say(f"The new Drink Deck has {state.drink_deck} cards.")
+
+
+def known_alcohol(state: GameState, card: Card) -> int | None:
+    if isinstance(card.get("alcohol"), int):
+        return card.get("alcohol")
+    return state.answers.get(f"{card.id}:alcohol")
+
+
+def chaser_rule(state: GameState) -> str:
+    return ed(state, "more-drink-rules/chasers")
+
+
+def start_drink(state: GameState, seat: int, card: Card, source: str, out: Outcome) -> Entry:
+    """Put a revealed Drink or Drink Event on the chain (the card has left its pile already)."""
+    player = state.players[seat]
+    entry = Entry(uid=state.next_uid, kind="drink" if card.type in DRINK_TYPES else "event", player=seat,
+                  name=card.name, card_id=card.id, card_type=card.type, drinker=seat, source=source,
+                  parts=[card.name])
+    state.next_uid += 1
+    where = f"{player.name}'s Drink Me! pile" if source == "drink_me" else "the Drink Deck"
+    if entry.kind == "event":
+        out.say(f"{player.name} reveals the Drink Event {card.name} from {where}. Players may respond; "
+                "cards that affect Drinks do not affect it unless they say so.", ed(state, "more-drink-rules/drink-events"))
+        if state.rules == "rdi3":
+            out.say("Under RDI 3, once it starts resolving it can no longer be Negated or Ignored.",
+                    "rdi3/more-drink-rules/drink-events/no-negate-once-resolving")
+        state.chain.append(entry)
+        return entry
+    entry.alcohol = known_alcohol(state, card)
+    entry.fortitude = card.get("fortitude") or 0
+    shown = "an unknown amount of" if entry.alcohol is None else str(entry.alcohol)
+    out.say(f"{player.name} reveals {card.name} from {where}: {shown} Alcohol Content.", ed(state, "on-your-turn/drink"))
+    state.chain.append(entry)
+    if card.get("chaser"):
+        _want_chaser(state, entry, out)
+    return entry
+
+
+def _pile_left(state: GameState, entry: Entry) -> int:
+    return state.players[entry.drinker].drink_me if entry.source == "drink_me" else state.drink_deck
+
+
+def _want_chaser(state: GameState, entry: Entry, out: Outcome) -> None:
+    if entry.source == "drink_me" and _pile_left(state, entry) == 0:
+        entry.awaiting_chaser = False
+        out.say(f"It has a Chaser, but {state.players[entry.drinker].name}'s Drink Me! pile is empty: "
+                "no more cards are revealed, and nobody sobers up for it.", chaser_rule(state))
+        return
+    entry.awaiting_chaser = True
+    where = "the next card of the Drink Me! pile" if entry.source == "drink_me" else "the next card of the Drink Deck"
+    out.say(f"It has a Chaser: reveal {where} (`chaser CARD`). Nobody may respond until every Chaser is revealed.",
+            chaser_rule(state))
+
+
+def add_chaser(state: GameState, entry: Entry, card: Card, out: Outcome) -> None:
+    """The next card revealed for a Drink with a Chaser."""
+    if entry.source == "drink_me":
+        state.players[entry.drinker].drink_me -= 1
+    else:
+        take_from_deck(state, out)
+    entry.awaiting_chaser = False
+    if card.type not in DRINK_TYPES:
+        state.drink_discard += 1
+        out.say(f"The Chaser is {card.name}, a Drink Event: it is discarded with no effect, and no more "
+                "cards are revealed.", chaser_rule(state))
+        return
+    entry.parts.append(card.name)
+    amount = known_alcohol(state, card)
+    if amount is None or entry.alcohol is None:
+        entry.alcohol = None
+    else:
+        entry.alcohol += amount
+    entry.fortitude += card.get("fortitude") or 0
+    total = "unknown" if entry.alcohol is None else entry.alcohol
+    out.say(f"Chaser: {card.name} adds its effects to the Drink, for a total of {total} Alcohol Content. "
+            "The Drink and its Chasers count as one Drink.", chaser_rule(state))
+    if card.get("chaser"):
+        _want_chaser(state, entry, out)
+
+
+def resolve_drink(state: GameState, entry: Entry, out: Outcome) -> None:
+    """The drinker takes the Drink's effects (unless they Ignore it); its cards go to the discard."""
+    drinker = state.players[entry.drinker]
+    state.drink_discard += len(entry.parts)
+    if entry.drinker in entry.ignored_by:
+        out.say(f"{drinker.name} Ignores {entry.name}: no effect on them. The cards go to the Drink discard pile.",
+                chaser_rule(state), ed(state, "other-rules/negate-and-ignore"))
+        return
+    if entry.alcohol is None:
+        raise IllegalPlay(f"The Alcohol Content of {entry.name} is not known yet.",
+                          hint="Tell me: `answer N`.")
+    if entry.alcohol:
+        clamp_change(state, entry.drinker, "alcohol", entry.alcohol, out, entry.name)
+    else:
+        out.say(f"{drinker.name} drinks {entry.name}: no Alcohol Content.")
+    if entry.fortitude:
+        clamp_change(state, entry.drinker, "fortitude", entry.fortitude, out, entry.name)

@@ -1,0 +1,195 @@
+"""Card effects as data: who a card affects, and carrying out gains, losses and payments.
+
+"Affects your Fortitude, Alcohol Content or Gold" means the card would directly
+change that figure when it takes effect, even if the figure is already at its
+limit (both core books, "Cards That Affect..."). Numbers clamp to 0..20 and Gold
+to 0 and up, and a card still does as much as it can ("Minimum and Maximum").
+"""
+
+from __future__ import annotations
+
+from referee.core.carddb import Card
+from referee.core.ruling import Outcome
+from referee.games.rdi.state import LIMIT, Entry, GameState
+
+ATTR_NAMES = {"fortitude": "Fortitude", "alcohol": "Alcohol Content", "gold": "Gold"}
+
+
+def ed(state: GameState, path: str) -> str:
+    """The section id of ``path`` in the edition the table chose."""
+    return f"{state.rules}/{path}"
+
+
+def piety_band_effects(effect: dict, piety: int | None) -> list[dict]:
+    for band in effect.get("bands") or []:
+        low, high = sorted((band.get("from", 1), band.get("to", band.get("from", 8))))
+        if piety is not None and low <= piety <= high:
+            return list(band.get("effects") or [])
+    return []
+
+
+def flat_effects(card: Card, entry: Entry, state: GameState) -> list[dict]:
+    """The card's effects as they stand now: the chosen option, the Piety band in force."""
+    out: list[dict] = []
+
+    def walk(effects: list) -> None:
+        for effect in effects:
+            if not isinstance(effect, dict):
+                continue
+            op = effect.get("op")
+            if op == "choose_one":
+                options = effect.get("options") or []
+                chosen = options[entry.option] if entry.option is not None and entry.option < len(options) else None
+                picks = [chosen] if chosen is not None else options
+                for option in picks:
+                    walk(option.get("effects", []) if isinstance(option, dict) else option)
+            elif op == "by_piety":
+                walk(piety_band_effects(effect, state.players[entry.player].piety))
+            else:
+                out.append(effect)
+
+    walk(card.effects)
+    return out
+
+
+def seats_for(selector: str | None, entry: Entry, state: GameState) -> list[int]:
+    """Which seats a selector names, for this entry."""
+    players = state.in_game()
+    if selector in ("self", "card_player", "revealer"):
+        return [entry.player]
+    if selector == "target":
+        return [entry.target] if entry.target is not None else []
+    if selector == "each_other":
+        return [s for s in state.turn_order_from(entry.player) if s != entry.player]
+    if selector == "each_player":
+        return state.turn_order_from(entry.player)
+    if selector == "attacker":
+        answered = state.entry(entry.responds_to) if entry.responds_to is not None else None
+        return [answered.player] if answered is not None else []
+    if selector == "drinker":
+        return [entry.drinker] if entry.drinker is not None else []
+    return [s for s in players if False]
+
+
+def affected_attrs(state: GameState, entry: Entry, seat: int, card: Card | None) -> set[str]:
+    """The figures of ``seat`` this pending play would directly change when it takes effect."""
+    if seat in entry.ignored_by:
+        return set()
+    if entry.kind == "drink":
+        if entry.drinker != seat:
+            return set()
+        attrs = {"alcohol"} if (entry.alcohol or 0) != 0 or entry.alcohol is None else set()
+        if entry.fortitude:
+            attrs.add("fortitude")
+        return attrs
+    if card is None:
+        return set()
+    attrs: set[str] = set()
+    for effect in flat_effects(card, entry, state):
+        op = effect.get("op")
+        if op in ("gain", "lose") and seat in seats_for(effect.get("who"), entry, state):
+            attrs.add(effect.get("attr", ""))
+        if op == "gain" and effect.get("attr") == "gold" and seat in seats_for(effect.get("from"), entry, state):
+            attrs.add("gold")
+        if op == "pay":
+            if seat in seats_for(effect.get("who"), entry, state) or seat in seats_for(effect.get("to"), entry, state):
+                attrs.add("gold")
+    return {a for a in attrs if a in ATTR_NAMES}
+
+
+def clamp_change(state: GameState, seat: int, attr: str, change: int, out: Outcome, why: str) -> int:
+    """Change one figure within its limits; returns how much really changed, and says so."""
+    player = state.players[seat]
+    before = getattr(player, attr)
+    high = None if attr == "gold" else LIMIT
+    after = max(0, before + change)
+    if high is not None:
+        after = min(high, after)
+    setattr(player, attr, after)
+    name = ATTR_NAMES[attr]
+    verb = "gains" if change > 0 else "loses"
+    text = f"{player.name} {verb} {abs(change)} {name} ({why}): {before} → {after}."
+    if after - before != change:
+        text += f" Limited by the 0..{high if high else '∞'} range: the rest has no effect."
+        out.say(text, ed(state, "other-rules/minimum-and-maximum"))
+    else:
+        out.say(text)
+    return after - before
+
+
+def move_gold(state: GameState, payer: int | str, payee: int | str, amount: int, out: Outcome, why: str) -> int:
+    """Move Gold between a seat, "inn" and "pot". Gold is only moved, never made or lost.
+    A player pays what they have; the Inn never runs short (the books say to use markers)."""
+    if amount <= 0:
+        return 0
+    if isinstance(payer, int):
+        paid = min(amount, state.players[payer].gold)
+        state.players[payer].gold -= paid
+        payer_name = state.players[payer].name
+    else:
+        paid = amount
+        if payer == "inn":
+            state.inn -= paid
+        else:
+            paid = min(amount, state.pot)
+            state.pot -= paid
+        payer_name = "the Inn" if payer == "inn" else "the pot"
+    if isinstance(payee, int):
+        state.players[payee].gold += paid
+        payee_name = state.players[payee].name
+    elif payee == "inn":
+        state.inn += paid
+        payee_name = "the Inn"
+    else:
+        state.pot += paid
+        payee_name = "the pot"
+    text = f"{payer_name} pays {paid} Gold to {payee_name} ({why})."
+    if paid < amount:
+        text += f" Only {paid} of {amount}: Gold never goes below 0."
+        out.say(text, ed(state, "other-rules/minimum-and-maximum"))
+    else:
+        out.say(text)
+    return paid
+
+
+def _place(selector, entry: Entry, state: GameState):
+    if selector in ("inn", "pot"):
+        return selector
+    seats = seats_for(selector, entry, state)
+    return seats[0] if seats else "inn"
+
+
+def apply_card_effects(state: GameState, entry: Entry, card: Card, out: Outcome) -> list[dict]:
+    """Carry out the figure-changing effects of a resolving card. Returns the effects it did
+    not carry out itself (Negate, Ignore, Drink changes...) for the engine to handle."""
+    rest: list[dict] = []
+    for effect in flat_effects(card, entry, state):
+        op = effect.get("op")
+        amount = effect.get("amount")
+        if op in ("gain", "lose", "pay") and not isinstance(amount, int):
+            out.say(f"{card.name}: the books do not give the amount of this {op}; apply it with `set`.")
+            continue
+        if op in ("gain", "lose"):
+            attr = effect.get("attr")
+            for seat in seats_for(effect.get("who"), entry, state):
+                if seat in entry.ignored_by:
+                    out.say(f"{state.players[seat].name} Ignores {card.name}: it has no effect on them.",
+                            ed(state, "other-rules/negate-and-ignore"))
+                    continue
+                if attr == "gold" and op == "gain":
+                    move_gold(state, _place(effect.get("from", "inn"), entry, state), seat, amount, out, card.name)
+                elif attr == "gold":
+                    move_gold(state, seat, "inn", amount, out, card.name)
+                elif attr in ATTR_NAMES:
+                    clamp_change(state, seat, attr, amount if op == "gain" else -amount, out, card.name)
+        elif op == "pay":
+            payee = _place(effect.get("to", "inn"), entry, state)
+            for seat in seats_for(effect.get("who"), entry, state):
+                if seat in entry.ignored_by:
+                    out.say(f"{state.players[seat].name} Ignores {card.name}: they pay nothing.",
+                            ed(state, "other-rules/negate-and-ignore"))
+                    continue
+                move_gold(state, seat, payee, amount, out, card.name)
+        else:
+            rest.append(effect)
+    return rest

@@ -1,0 +1,416 @@
+"""The Red Dragon Inn rules engine: apply one announcement to a state, return the new state and a Ruling.
+
+The engine is pure: it copies the state, changes the copy, and returns it with a
+Ruling. A refused announcement returns the old state untouched. It never prints.
+"""
+
+from __future__ import annotations
+
+from referee.core.carddb import Card, CardDB
+from referee.core.parse import find_card
+from referee.core.ruling import (ANSWER, ASK, GameOver, IllegalPlay, NotUnderstood, OK, Outcome,
+                                 RefereeError, Ruling, Step)
+from referee.games.rdi import announce as A
+from referee.games.rdi.characters import serena
+from referee.games.rdi.drinks import add_chaser, resolve_drink, start_drink, take_from_deck
+from referee.games.rdi.effects import apply_card_effects, clamp_change, ed
+from referee.games.rdi.legality import Checker, timing
+from referee.games.rdi.losing import apply_losses, at_risk, risk_text
+from referee.games.rdi.state import DRINK_DECK_SIZE, PHASE_NAMES, PHASES, GameState, Player
+
+GAME = "rdi"
+EDITIONS = {"gii": "Gambling? I'm In!", "rdi3": "The Red Dragon Inn 3"}
+
+
+def starting_gold(count: int) -> int:
+    return 8 if count == 2 else 12 if count >= 7 else 10
+
+
+def new_game(names: list[str], cards: CardDB, rules: str = "gii") -> tuple[GameState, Ruling]:
+    """Seat the players (clockwise, first to go first) as the books' Getting Started says."""
+    if rules not in EDITIONS:
+        raise NotUnderstood(f"--rules must be gii or rdi3, not {rules!r}.")
+    if len(names) < 2:
+        raise NotUnderstood("A game of The Red Dragon Inn needs at least 2 players: `new rdi Phrenk Kaylin ...`.")
+    characters = {c.owner.lower(): c.owner for c in cards.cards if c.game == GAME}
+    players = []
+    for raw in names:
+        name, _, character = raw.partition("=")
+        if name in [p.name for p in players]:
+            raise NotUnderstood(f"Two players are called {name!r}; give each a different name.")
+        character = character or characters.get(name.lower(), "")
+        players.append(Player(name=name, character=characters.get(character.lower(), character),
+                              gold=starting_gold(len(names)),
+                              piety=serena.STARTING_PIETY if serena.is_serena(character) else None))
+    state = GameState(players=players, rules=rules, drink_deck=DRINK_DECK_SIZE - len(players))
+    out = Outcome()
+    out.say(f"New game of The Red Dragon Inn under the rules of {EDITIONS[rules]}. "
+            f"Seats, clockwise: {', '.join(p.name for p in players)}. {players[0].name} goes first.",
+            ed(state, "getting-started"))
+    out.say(f"Each player has {starting_gold(len(names))} Gold, 20 Fortitude, 0 Alcohol Content and one Drink "
+            f"on their Drink Me! pile; {state.drink_deck} cards are left in the Drink Deck.", ed(state, "getting-started"))
+    for player in players:
+        if player.piety is not None:
+            out.say(f"{player.name}'s Piety starts at 8.", "rdi3/appendix-a/serena")
+    return state, out.ruling(" ".join(["new", GAME, *names]))
+
+
+class Engine:
+    """Applies RDI announcements. One per game session; holds the card database."""
+
+    game = GAME
+
+    def __init__(self, cards: CardDB):
+        self.cards = cards
+
+    # --- the one entry point -------------------------------------------------------
+    def apply(self, state: GameState, line: str) -> tuple[GameState, Ruling]:
+        try:
+            announcement = A.parse(line, [p.name for p in state.players])
+            if isinstance(announcement, A.Can):
+                return state, self.can(state, announcement.play, line)
+            new = state.copy()
+            out = Outcome()
+            self.dispatch(new, announcement, out)
+            if not new.chain and not new.over:
+                self.after_chain_empty(new, out)
+            return new, out.ruling(line)
+        except RefereeError as error:
+            return state, error.ruling(line)
+
+    def dispatch(self, state: GameState, announcement, out: Outcome) -> None:
+        handlers = {A.Play: self.play, A.Order: self.order, A.Reveal: self.reveal, A.Resolve: self.resolve,
+                    A.Pass: self.pass_, A.Draw: self.draw, A.EndTurn: self.end_turn, A.Set: self.set_,
+                    A.Answer: self.answer, A.Step: self.step}
+        handlers[type(announcement)](state, announcement, out)
+
+    # --- plays -----------------------------------------------------------------------
+    def _card(self, text: str) -> Card:
+        return find_card(text, self.cards, GAME)
+
+    def _prepare(self, state: GameState, play: A.Play):
+        card = self._card(play.card)
+        seat = state.seat(play.player)
+        target = state.seat(play.target) if play.target else None
+        self._no_open_question(state)
+        entry, notes = Checker(state, self.cards).prepare(seat, card, target)
+        return card, seat, entry, notes
+
+    def play(self, state: GameState, play: A.Play, out: Outcome) -> None:
+        card, seat, entry, notes = self._prepare(state, play)
+        if state.last_chance:
+            out.say("A last-chance play before anyone is out.", ed(state, "losing-the-game/passing-out"))
+        if timing(card) == "action":
+            state.action_done = True
+            state.phase = "action"
+        state.chain.append(entry)
+        state.next_uid += 1
+        target = f" on {state.players[entry.target].name}" if entry.target is not None else ""
+        answered = state.entry(entry.responds_to) if entry.responds_to is not None else None
+        against = f" against {answered.name}" if answered is not None else ""
+        out.say(f"{play.player} plays {card.name}{target}{against}: {card.summary}", *card.cites[:2])
+        for note in notes:
+            out.say(note)
+        order = ", ".join(state.players[s].name for s in state.turn_order_from(seat))
+        out.say(f"Responses, in turn order from {play.player}: {order}. `resolve` when nobody responds.",
+                ed(state, "other-rules/timing"))
+
+    def can(self, state: GameState, play: A.Play, line: str) -> Ruling:
+        """Would this play be legal now? Answers yes or no, with the reason; changes nothing."""
+        try:
+            card, seat, entry, notes = self._prepare(state.copy(), play)
+        except RefereeError as error:
+            return Ruling(ANSWER, f"no:{error.code}", f"No. {error.message}", (Step(f"No. {error.message}", error.cites),), line)
+        against = state.entry(entry.responds_to) if entry.responds_to is not None else None
+        text = f"Yes: {play.player} may play {card.name} now" + (f" against {against.name}." if against else ".")
+        steps = [Step(text, card.cites[:2])] + [Step(n) for n in notes]
+        return Ruling(ANSWER, "yes", text, tuple(steps), line)
+
+    # --- turn structure --------------------------------------------------------------
+    def _active_only(self, state: GameState, name: str, what: str, section: str) -> int:
+        seat = state.seat(name)
+        if seat != state.active:
+            raise IllegalPlay(f"Only {state.players[state.active].name}, whose turn it is, may {what} now.",
+                              (ed(state, section),), code="not-your-turn")
+        if state.chain:
+            raise IllegalPlay(f"First resolve what is waiting on the chain ({state.top.name}).",
+                              (ed(state, "other-rules/timing"),), hint="`resolve` when nobody responds.")
+        return seat
+
+    def _move_to(self, state: GameState, phase: str, out: Outcome) -> None:
+        if PHASES.index(phase) < PHASES.index(state.phase):
+            raise IllegalPlay(f"The {PHASE_NAMES[phase]} phase is over: it is the {PHASE_NAMES[state.phase]} phase.",
+                              (ed(state, "on-your-turn"),), code="wrong-phase")
+        if phase != state.phase:
+            state.phase = phase
+            out.say(f"{state.players[state.active].name}'s {PHASE_NAMES[phase]} phase.", ed(state, "on-your-turn"))
+
+    def draw(self, state: GameState, draw: A.Draw, out: Outcome) -> None:
+        self._active_only(state, draw.player, "discard and draw", "on-your-turn/discard-and-draw")
+        if state.phase != "discard_draw":
+            raise IllegalPlay("Discard and Draw is the first phase of the turn, and it is over.",
+                              (ed(state, "on-your-turn/discard-and-draw"),))
+        self._move_to(state, "action", out)
+
+    def order(self, state: GameState, order: A.Order, out: Outcome) -> None:
+        seat = self._active_only(state, order.player, "order a Drink", "on-your-turn/order-a-drink")
+        target = state.seat(order.target)
+        if state.ordered:
+            raise IllegalPlay(f"{order.player} has already ordered a Drink this turn.", (ed(state, "on-your-turn/order-a-drink"),))
+        if target == seat:
+            raise IllegalPlay("A Drink is ordered onto another player's Drink Me! pile, not your own.",
+                              (ed(state, "on-your-turn/order-a-drink"),))
+        if state.players[target].out:
+            raise IllegalPlay(f"{order.target} is out of the game.", (ed(state, "losing-the-game"),))
+        self._move_to(state, "order", out)
+        state.ordered = True
+        state.players[target].drink_me += 1
+        out.say(f"{order.player} orders a Drink for {order.target}: the top card of the Drink Deck goes face down on "
+                f"{order.target}'s Drink Me! pile (now {state.players[target].drink_me}).", ed(state, "on-your-turn/order-a-drink"))
+        take_from_deck(state, out)
+        out.say(f"{state.drink_deck} cards left in the Drink Deck.")
+
+    def reveal(self, state: GameState, reveal: A.Reveal, out: Outcome) -> None:
+        self._no_open_question(state)
+        waiting = next((e for e in state.chain if e.awaiting_chaser), None)
+        if waiting is not None:
+            if reveal.player is not None and state.seat(reveal.player) != waiting.drinker:
+                raise IllegalPlay(f"{state.players[waiting.drinker].name}'s Chaser must be revealed first.",
+                                  (ed(state, "more-drink-rules/chasers"),))
+            if reveal.card is None:
+                raise NotUnderstood("Which card is the Chaser? `chaser CARD`.")
+            add_chaser(state, waiting, self._card(reveal.card), out)
+            self._ask_unknown_alcohol(state, waiting, out)
+            return
+        if reveal.player is None:
+            raise IllegalPlay("No Drink is waiting for a Chaser.", (ed(state, "more-drink-rules/chasers"),))
+        if state.over:
+            raise GameOver("The game is over.")
+        seat = self._active_only(state, reveal.player, "drink", "on-your-turn/drink")
+        if not state.ordered:
+            raise IllegalPlay(f"{reveal.player} has not ordered a Drink yet; Order a Drink comes before Drink.",
+                              (ed(state, "on-your-turn"),), hint=f"`{reveal.player} orders a drink for NAME`.")
+        if state.phase == "drink":
+            raise IllegalPlay(f"{reveal.player} has already drunk this turn.", (ed(state, "on-your-turn/drink"),),
+                              hint="`end turn` passes the turn to the left.")
+        player = state.players[seat]
+        if player.drink_me == 0:
+            raise IllegalPlay(f"{reveal.player}'s Drink Me! pile is empty: there is nothing to reveal. "
+                              "They sober up by 1 instead.", (ed(state, "on-your-turn/drink"),), hint="`end turn` does it.")
+        if reveal.card is None:
+            raise NotUnderstood(f"Which card does {reveal.player} reveal? `{reveal.player} reveals CARD`.")
+        card = self._card(reveal.card)
+        if card.type not in ("drink", "drink_event", "special_reserve"):
+            raise IllegalPlay(f"{card.name} is not a Drink Deck card.", (ed(state, "on-your-turn/drink"),))
+        self._move_to(state, "drink", out)
+        player.drink_me -= 1
+        entry = start_drink(state, seat, card, "drink_me", out)
+        self._ask_unknown_alcohol(state, entry, out)
+
+    def _ask_unknown_alcohol(self, state: GameState, entry, out: Outcome) -> None:
+        if entry.kind == "drink" and entry.alcohol is None and not entry.awaiting_chaser:
+            unknown = [p for p in entry.parts if self._card(p).get("alcohol") is None
+                       and f"{self._card(p).id}:alcohol" not in state.answers]
+            out.verdict = ASK
+            out.code = "ask-alcohol"
+            out.say(f"The books do not give the Alcohol Content of {unknown[0] if unknown else entry.name}. "
+                    f"How much does it show? (`answer N`)")
+
+    def _no_open_question(self, state: GameState) -> None:
+        for entry in state.chain:
+            if entry.kind == "drink" and entry.alcohol is None and not entry.awaiting_chaser:
+                raise IllegalPlay(f"First tell me the Alcohol Content of {entry.name}: `answer N`.", code="question-open")
+
+    def answer(self, state: GameState, answer: A.Answer, out: Outcome) -> None:
+        entry = next((e for e in state.chain if e.kind == "drink" and e.alcohol is None and not e.awaiting_chaser), None)
+        if entry is None:
+            raise NotUnderstood("There is no open question to answer.")
+        known = 0
+        unknown_parts = []
+        for part in entry.parts:
+            card = self._card(part)
+            value = card.get("alcohol") if isinstance(card.get("alcohol"), int) else state.answers.get(f"{card.id}:alcohol")
+            if value is None:
+                unknown_parts.append(card)
+            else:
+                known += value
+        card = unknown_parts[0]
+        state.answers[f"{card.id}:alcohol"] = answer.value
+        out.say(f"Noted for the rest of the game: {card.name} shows {answer.value} Alcohol Content (the table's answer).")
+        if len(unknown_parts) == 1:
+            entry.alcohol = known + answer.value
+            out.say(f"{entry.name} totals {entry.alcohol} Alcohol Content.")
+        else:
+            self._ask_unknown_alcohol(state, entry, out)
+
+    def end_turn(self, state: GameState, _: A.EndTurn, out: Outcome) -> None:
+        if state.over:
+            raise GameOver("The game is over.")
+        seat = self._active_only(state, state.players[state.active].name, "end the turn", "on-your-turn/ending-your-turn")
+        player = state.players[seat]
+        if state.last_chance:
+            raise IllegalPlay("First settle who is out: `resolve` ends the last chance to respond.",
+                              (ed(state, "losing-the-game/passing-out"),))
+        if not player.out and state.phase != "drink":
+            if not state.ordered:
+                raise IllegalPlay(f"{player.name} has not ordered a Drink yet.", (ed(state, "on-your-turn"),),
+                                  hint=f"`{player.name} orders a drink for NAME`.")
+            if player.drink_me:
+                raise IllegalPlay(f"{player.name} has not drunk yet: reveal the top card of the Drink Me! pile.",
+                                  (ed(state, "on-your-turn/drink"),), hint=f"`{player.name} reveals CARD`.")
+            out.say(f"{player.name}'s Drink Me! pile is empty, so they start to sober up.", ed(state, "on-your-turn/drink"))
+            clamp_change(state, seat, "alcohol", -1, out, "sobering up")
+        self._next_turn(state, out)
+
+    def _next_turn(self, state: GameState, out: Outcome) -> None:
+        following = [s for s in state.turn_order_from(state.active) if s != state.active]
+        if not following:
+            return
+        state.active = following[0]
+        state.phase = "discard_draw"
+        state.turn += 1
+        state.action_done = False
+        state.ordered = False
+        out.say(f"The turn passes to the left: {state.players[state.active].name}'s turn (Discard and Draw).",
+                ed(state, "on-your-turn/ending-your-turn"))
+
+    # --- the chain -------------------------------------------------------------------------
+    def pass_(self, state: GameState, pass_: A.Pass, out: Outcome) -> None:
+        top = state.top
+        if top is None:
+            raise IllegalPlay("Nothing is waiting for responses.", (ed(state, "other-rules/timing"),))
+        seat = state.seat(pass_.player)
+        if seat not in top.passed:
+            top.passed.append(seat)
+        out.say(f"{pass_.player} does not respond to {top.name}.", ed(state, "other-rules/timing/deadlock"))
+        waiting = [s for s in state.turn_order_from(top.player) if s not in top.passed]
+        if waiting:
+            out.say(f"Next to decide: {state.players[waiting[0]].name}.")
+        else:
+            out.say("Everyone has declined: it resolves.", ed(state, "other-rules/timing"))
+            self.resolve(state, A.Resolve(), out)
+
+    def step(self, state: GameState, _: A.Step, out: Outcome) -> None:
+        top = state.top
+        if top is None:
+            raise IllegalPlay("Nothing is waiting for responses.", (ed(state, "other-rules/timing"),))
+        waiting = [s for s in state.turn_order_from(top.player) if s not in top.passed]
+        out.code = "step"
+        out.say(f"{state.players[waiting[0]].name}: respond to {top.name}, or pass? (in turn order from "
+                f"{state.players[top.player].name}; each declares in turn, which also breaks a deadlock)",
+                ed(state, "other-rules/timing/deadlock"))
+        out.say("If several players answer the same event, Anytime Cards resolve first, then Sometimes Cards, "
+                "each in turn order from the active player.", ed(state, "other-rules/timing/anytime-before-sometimes"))
+
+    def resolve(self, state: GameState, _: A.Resolve, out: Outcome) -> None:
+        self._no_open_question(state)
+        if not state.chain:
+            if state.last_chance:
+                state.last_chance = []
+                apply_losses(state, out)
+                if not state.over and state.players[state.active].out:
+                    self._next_turn(state, out)
+                return
+            raise IllegalPlay("Nothing is waiting to resolve.", (ed(state, "other-rules/timing"),))
+        top = state.top
+        if top.awaiting_chaser:
+            raise IllegalPlay("Reveal the Chaser first: `chaser CARD`.", (ed(state, "more-drink-rules/chasers"),))
+        state.chain.pop()
+        if top.kind == "drink":
+            resolve_drink(state, top, out)
+        elif top.kind == "event":
+            self._resolve_event(state, top, out)
+        else:
+            self._resolve_card(state, top, out)
+        if state.chain:
+            beneath = state.top
+            beneath.passed = []
+            out.say(f"{beneath.name} is waiting again: everyone may respond to it once more, even those who "
+                    "passed before.", ed(state, "other-rules/timing"))
+
+    def _resolve_event(self, state: GameState, entry, out: Outcome) -> None:
+        state.drink_discard += 1
+        out.say(f"{entry.name} resolves: follow its instructions. The referee does not track this event yet; "
+                "correct any figures with `set`.", ed(state, "more-drink-rules/drink-events"))
+
+    def _resolve_card(self, state: GameState, entry, out: Outcome) -> None:
+        card = self.cards.by_id[entry.card_id]
+        out.say(f"{card.name} ({state.players[entry.player].name}) resolves.", ed(state, "other-rules/timing"))
+        for effect in apply_card_effects(state, entry, card, out):
+            self._special_effect(state, entry, card, effect, out)
+        serena.after_card(state, entry, card, out)
+
+    def _special_effect(self, state: GameState, entry, card: Card, effect: dict, out: Outcome) -> None:
+        op = effect.get("op")
+        target = state.entry(entry.responds_to) if entry.responds_to is not None else None
+        if op == "negate" and target is not None:
+            state.chain.remove(target)
+            if target.kind == "drink":
+                state.drink_discard += len(target.parts)
+            elif target.kind == "event":
+                state.drink_discard += 1
+            out.say(f"{target.name} is Negated: it goes to its discard pile and none of its effects happen"
+                    + (" (so no Piety changes)." if state.players[target.player].piety is not None else "."),
+                    ed(state, "other-rules/negate-and-ignore"))
+        elif op == "ignore" and target is not None:
+            target.ignored_by.append(entry.player)
+            out.say(f"{state.players[entry.player].name} will Ignore {target.name}: it resolves normally but has no "
+                    "effect on them; it still affects everyone else.", ed(state, "other-rules/negate-and-ignore"))
+        elif op == "alter_drink" and target is not None and target.kind == "drink":
+            change = effect.get("alcohol")
+            if not isinstance(change, int):
+                out.say(f"The books do not give how much {card.name} changes the Drink; correct it with `set`.")
+                return
+            if target.alcohol is not None:
+                before = target.alcohol
+                target.alcohol = before + change
+                if before > 0 > target.alcohol:
+                    target.alcohol = 0
+                    out.say("A reduction cannot take a positive effect below 0.", "rdi3/other-rules/reduction-effects")
+                out.say(f"{target.name} now has {target.alcohol} Alcohol Content ({before} {change:+d}).")
+        elif op in ("negate", "ignore", "alter_drink"):
+            out.say(f"What {card.name} answered has already left the chain: it has nothing left to do.")
+        elif op == "unmodelled":
+            out.say(f"{card.name}: {effect.get('says')} The referee does not apply this itself; correct figures with `set`.")
+        else:
+            out.say(f"{card.name}: its '{op}' effect is not tracked by the referee yet; correct figures with `set`.")
+
+    # --- automatic checks ------------------------------------------------------------------
+    def after_chain_empty(self, state: GameState, out: Outcome) -> None:
+        """Passing out and running out of Gold, checked only when nothing is waiting to resolve."""
+        passing, broke = at_risk(state)
+        if not (passing or broke):
+            state.last_chance = []
+            return
+        names = sorted(state.players[s].name for s in passing + broke)
+        if state.last_chance == names:
+            return
+        state.last_chance = names
+        out.verdict = ASK if out.verdict == OK else out.verdict
+        out.code = "last-chance"
+        out.say(f"{risk_text(state)}. Nothing is waiting to resolve, so this is the last chance to play Sometimes "
+                "or Anytime Cards to save yourself or attack others; `resolve` when nobody does.",
+                ed(state, "losing-the-game/passing-out"))
+
+    # --- corrections ---------------------------------------------------------------------------
+    def set_(self, state: GameState, set_: A.Set, out: Outcome) -> None:
+        for field, value in set_.fields:
+            if set_.who:
+                player = state.players[state.seat(set_.who)]
+                if field in ("fortitude", "alcohol") and not 0 <= value <= 20:
+                    raise IllegalPlay(f"{field.title()} stays within 0..20; {value} is outside.",
+                                      (ed(state, "other-rules/minimum-and-maximum"),))
+                if field == "piety" and not 1 <= value <= 8:
+                    raise IllegalPlay("Piety stays within 1..8.", ("rdi3/appendix-a/serena/piety",))
+                if value < 0:
+                    raise IllegalPlay(f"{field} cannot be negative.")
+                before = getattr(player, field)
+                setattr(player, field, value)
+                out.say(f"Set {player.name}'s {field.replace('_', ' ')} to {value} (was {before}), as at the table.")
+            else:
+                if field != "inn" and value < 0:
+                    raise IllegalPlay(f"{field} cannot be negative.")
+                before = getattr(state, field)
+                setattr(state, field, value)
+                out.say(f"Set the {field.replace('_', ' ')} to {value} (was {before}), as at the table.")
+        out.code = "set"

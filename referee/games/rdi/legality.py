@@ -1,0 +1,316 @@
+"""Whether a card may be played now, checked in a fixed order:
+
+1. the card exists (the parser), 2. the game is not over, 3. the player is in,
+4. no Chaser is still to be revealed, 5. the card is in the player's deck,
+6. it is the card's window (Action: own Action phase, once; Sometimes: its
+condition; Anytime: any time), 7. the card's own condition (its target, what
+it may Negate or Ignore, protections).
+
+A legal play comes back as a prepared chain Entry; an illegal one raises
+IllegalPlay with the reason and the sections that say so. Nothing changes.
+"""
+
+from __future__ import annotations
+
+from referee.core.carddb import Card
+from referee.core.ruling import GameOver, IllegalPlay
+from referee.games.rdi.effects import affected_attrs, ed
+from referee.games.rdi.state import PHASE_NAMES, Entry, GameState
+
+CHANGES_DRINK_OPS = {"alter_drink", "split_drink", "pass_drink"}
+NOT_FROM_HAND = {"drink", "drink_event", "special_reserve", "gear", "wulfric", "otto", "prize", "dungeon_event"}
+
+
+def timing(card: Card) -> str:
+    """How a card is played: its subtype for Potions and Recipes, else its type."""
+    if card.type in ("potion", "recipe") and card.subtype:
+        return str(card.subtype)
+    return card.type
+
+
+def entry_timing(state: GameState, entry: Entry, cards) -> str:
+    if entry.kind != "card":
+        return entry.kind
+    card = cards.by_id.get(entry.card_id)
+    return timing(card) if card else entry.card_type
+
+
+def _ops(effects: list) -> list[dict]:
+    return [e for e in effects if isinstance(e, dict)]
+
+
+def _option_effects(card: Card, option: int | None) -> list[dict]:
+    out = []
+    for effect in _ops(card.effects):
+        if effect.get("op") == "choose_one" and option is not None:
+            chosen = (effect.get("options") or [])[option]
+            out.extend(_ops(chosen.get("effects", []) if isinstance(chosen, dict) else chosen))
+        else:
+            out.append(effect)
+    return out
+
+
+def changes_a_drink(card: Card | None) -> bool:
+    if card is None:
+        return False
+    for effect in _ops(card.effects):
+        op = effect.get("op")
+        if op in CHANGES_DRINK_OPS:
+            return True
+        if op in ("negate", "ignore") and "drink" in (effect.get("what") or []):
+            return True
+        if op == "choose_one" and any(changes_a_drink_effects(o) for o in effect.get("options") or []):
+            return True
+    return False
+
+
+def changes_a_drink_effects(option) -> bool:
+    effects = option.get("effects", []) if isinstance(option, dict) else option
+    return any(isinstance(e, dict) and (e.get("op") in CHANGES_DRINK_OPS or
+               (e.get("op") in ("negate", "ignore") and "drink" in (e.get("what") or []))) for e in effects)
+
+
+def _windows(card: Card) -> list[str]:
+    window = card.get("window")
+    if window is None:
+        return []
+    return list(window) if isinstance(window, list) else [window]
+
+
+class Checker:
+    def __init__(self, state: GameState, cards):
+        self.state = state
+        self.cards = cards
+
+    def card_of(self, entry: Entry | None) -> Card | None:
+        return self.cards.by_id.get(entry.card_id) if entry is not None and entry.card_id else None
+
+    def prepare(self, seat: int, card: Card, target: int | None) -> tuple[Entry, list[str]]:
+        """The Entry this play would put on the chain, and notes; raises IllegalPlay."""
+        state = self.state
+        player = state.players[seat]
+        notes: list[str] = []
+        if state.over:
+            raise GameOver("The game is over" + (f": {state.winner} won." if state.winner else "."))
+        if player.out:
+            raise IllegalPlay(f"{player.name} is out of the game.", (ed(state, "losing-the-game"),))
+        if any(e.awaiting_chaser for e in state.chain):
+            raise IllegalPlay("A Chaser is still to be revealed: nobody may respond to the Drink until every "
+                              "Chaser is revealed.", (ed(state, "more-drink-rules/chasers"),),
+                              hint="Reveal it: `chaser CARD`.")
+        if card.type in NOT_FROM_HAND:
+            raise IllegalPlay(f"{card.name} is a {card.type.replace('_', ' ')} card, not a card played from a hand.",
+                              (ed(state, "on-your-turn/drink"),), hint="Drinks are revealed: `NAME reveals CARD`.")
+        self._check_owner(player, card)
+        kind = timing(card)
+        entry = Entry(uid=state.next_uid, kind="card", player=seat, name=card.name, card_id=card.id,
+                      card_type=kind, target=target)
+        if kind == "action":
+            self._check_action(seat, card)
+        elif kind in ("gambling", "cheating"):
+            raise IllegalPlay(f"{card.name} is a {kind.title()} Card: it is played only during a Round of Gambling, "
+                              "and no Round is in progress.", (ed(state, "gambling"),))
+        elif kind == "sometimes":
+            notes += self._check_sometimes(seat, card, entry)
+        elif kind != "anytime":
+            raise IllegalPlay(f"{card.name} ({card.type}) is not a card the referee can play from a hand yet.")
+        self._check_target(seat, card, entry)
+        self._check_protection(card, entry)
+        return entry, notes
+
+    def _check_owner(self, player, card: Card) -> None:
+        owner = card.owner
+        if "owner" in card.unknown or owner in ("shared", "unknown", "") or not player.character:
+            return
+        if owner.lower() != player.character.lower():
+            raise IllegalPlay(f"{card.name} is not a card of {player.name}'s deck: it is in {card.deck} ({owner}).",
+                              (ed(self.state, "getting-started"),), code="not-your-card")
+
+    def _check_action(self, seat: int, card: Card) -> None:
+        state = self.state
+        cite = (ed(state, "on-your-turn/action"),)
+        if seat != state.active:
+            raise IllegalPlay(f"{card.name} is an Action Card: only {state.players[state.active].name}, whose turn "
+                              "it is, may play an Action now.", cite, code="not-your-window")
+        if state.chain:
+            raise IllegalPlay(f"{card.name} is an Action Card: it cannot be played in response to another card.",
+                              cite, code="not-your-window")
+        if state.action_done:
+            raise IllegalPlay(f"{state.players[seat].name} has already played an Action this turn (one per turn).",
+                              cite, code="not-your-window")
+        if state.phase not in ("discard_draw", "action"):
+            raise IllegalPlay(f"The Action phase is over: it is the {PHASE_NAMES[state.phase]} phase.",
+                              (ed(state, "on-your-turn"),), code="not-your-window")
+
+    def _check_sometimes(self, seat: int, card: Card, entry: Entry) -> list[str]:
+        """Find a reading of the card (an option, a window) that holds now."""
+        options = [None]
+        for effect in _ops(card.effects):
+            if effect.get("op") == "choose_one":
+                options = list(range(len(effect.get("options") or [])))
+        reasons: list[IllegalPlay] = []
+        for option in options:
+            entry.option = option
+            try:
+                return self._sometimes_option(seat, card, entry)
+            except IllegalPlay as error:
+                reasons.append(error)
+        raise reasons[0] if len(reasons) == 1 else IllegalPlay(
+            f"No use of {card.name} fits now: " + " / ".join(r.message for r in reasons),
+            tuple(c for r in reasons for c in r.cites))
+
+    def _sometimes_option(self, seat: int, card: Card, entry: Entry) -> list[str]:
+        state = self.state
+        top = state.top
+        effects = _option_effects(card, entry.option)
+        ops = {e.get("op") for e in effects}
+        if ops & {"negate", "ignore"} | (ops & CHANGES_DRINK_OPS):
+            if top is None:
+                raise IllegalPlay(f"{card.name} answers another card or a Drink, and nothing is waiting to resolve.",
+                                  (ed(state, "other-rules/timing"),), code="not-your-window")
+            entry.responds_to = top.uid
+        for effect in effects:
+            op = effect.get("op")
+            if op == "negate":
+                self._check_negate(seat, card, effect, top)
+            elif op == "ignore":
+                self._check_ignore(seat, card, effect, top)
+            elif op in CHANGES_DRINK_OPS:
+                if top.kind != "drink":
+                    raise IllegalPlay(f"{card.name} changes a Drink, and the top of the chain is {top.name}, "
+                                      "not a Drink.", (ed(state, "more-drink-rules/drink-events"),))
+                if op in ("pass_drink", "split_drink") and top.drinker != seat:
+                    raise IllegalPlay(f"{card.name} passes or splits your own Drink; {top.name} is "
+                                      f"{state.players[top.drinker].name}'s.", (ed(state, "other-rules/splitting-drinks"),))
+            elif op == "leave_round":
+                raise IllegalPlay("No Round of Gambling is in progress to leave.", (ed(state, "gambling/leaving-a-round"),))
+        if ops & ({"negate", "ignore"} | CHANGES_DRINK_OPS):
+            return []
+        return self._check_window(seat, card, entry)
+
+    def _check_window(self, seat: int, card: Card, entry: Entry) -> list[str]:
+        state = self.state
+        top = state.top
+        windows = _windows(card)
+        if not windows or any(w == "other" for w in windows):
+            return [f"The books do not say exactly when {card.name} may be played; the referee takes the table's word."]
+        failures = []
+        for window in windows:
+            if window == "card_affects_you":
+                wanted = set(card.get("affects") or ("fortitude", "alcohol", "gold"))
+                if top is not None and affected_attrs(state, top, seat, self.card_of(top)) & wanted:
+                    entry.responds_to = top.uid
+                    return []
+                failures.append(f"{card.name} answers a card that directly changes {state.players[seat].name}'s "
+                                f"{'/'.join(sorted(wanted))}, and " + (f"{top.name} does not." if top else "nothing is waiting."))
+            elif window == "sometimes_card_played":
+                if top is not None and entry_timing(state, top, self.cards) == "sometimes":
+                    entry.responds_to = top.uid
+                    return []
+                failures.append(f"{card.name} answers a Sometimes Card, and the top of the chain is "
+                                + (f"{top.name}." if top else "empty."))
+            elif window in ("drink_revealed", "you_are_drinking"):
+                if top is not None and top.kind == "drink" and (window == "drink_revealed" or top.drinker == seat):
+                    entry.responds_to = top.uid
+                    return []
+                failures.append(f"{card.name} needs a Drink {'you are about to drink ' if window == 'you_are_drinking' else ''}"
+                                "on top of the chain.")
+            elif window == "drink_changed":
+                if top is not None and changes_a_drink(self.card_of(top)):
+                    entry.responds_to = top.uid
+                    return []
+                failures.append(f"{card.name} answers a card that changes a Drink.")
+            elif window == "round_of_gambling":
+                failures.append("No Round of Gambling is in progress.")
+            else:
+                return [f"The referee does not check the window '{window}' of {card.name}; it takes the table's word."]
+        raise IllegalPlay(" / ".join(failures), (ed(state, "sometimes-and-anytime-cards"), ed(state, "other-rules/timing")),
+                          code="not-your-window")
+
+    def _check_negate(self, seat: int, card: Card, effect: dict, top: Entry) -> None:
+        state = self.state
+        what = set(effect.get("what") or [])
+        kind = entry_timing(state, top, self.cards)
+        cites = (ed(state, "other-rules/negate-and-ignore"),)
+        if kind == "drink":
+            kind_ok = "drink" in what
+        elif kind == "event":
+            kind_ok = "drink_event" in what or "event" in what
+        else:
+            kind_ok = kind in what
+        if not kind_ok:
+            raise IllegalPlay(f"{card.name} Negates {', '.join(sorted(what))} cards; {top.name} is "
+                              f"{'a ' + kind.replace('_', ' ') if kind else 'not one'}.", cites)
+        if effect.get("condition") in ("changes_a_drink", "changes_drink"):
+            target = self.card_of(top)
+            limits = (ed(state, "other-rules/wench-thinks"), ed(state, "other-rules/wench-thinks/limits"))
+            if not changes_a_drink(target):
+                raise IllegalPlay(f"{card.name} Negates only a Sometimes Card that changes a Drink's effects; "
+                                  f"{top.name} does not.", limits)
+            if target is not None and any(e.get("condition") in ("changes_a_drink", "changes_drink")
+                                          for e in _ops(target.effects) if e.get("op") == "negate"):
+                raise IllegalPlay(f"{card.name} cannot Negate another copy of itself.", limits)
+
+    def _check_ignore(self, seat: int, card: Card, effect: dict, top: Entry) -> None:
+        state = self.state
+        what = set(effect.get("what") or [])
+        player = state.players[seat]
+        if top.kind == "drink":
+            if "drink" not in what:
+                raise IllegalPlay(f"{card.name} does not Ignore Drinks.", (ed(state, "other-rules/negate-and-ignore"),))
+            if top.drinker != seat:
+                cite = ("rdi3/other-rules/negate-and-ignore/ignoring-drinks" if state.rules == "rdi3"
+                        else "gii/other-rules/negate-and-ignore/ignoring-drinks")
+                rule = ("a Drink you are about to drink" if state.rules == "rdi3"
+                        else "a Drink that would affect you")
+                raise IllegalPlay(f"{player.name} may Ignore only {rule}; {top.name} is "
+                                  f"{state.players[top.drinker].name}'s.", (cite,))
+            return
+        kind = entry_timing(state, top, self.cards)
+        if kind == "event":
+            raise IllegalPlay(f"{card.name} cannot Ignore the Drink Event {top.name}.", (ed(state, "more-drink-rules/drink-events"),))
+        if kind not in what:
+            raise IllegalPlay(f"{card.name} Ignores {', '.join(sorted(what))} cards; {top.name} is a {kind} card.",
+                              (ed(state, "other-rules/negate-and-ignore"),))
+        target_card = self.card_of(top)
+        if effect.get("not_round_of_gambling") and target_card is not None and any(
+                e.get("op") == "start_round" for e in _option_effects(target_card, None)):
+            raise IllegalPlay(f"{card.name} may not Ignore a Round of Gambling.",
+                              (ed(state, "other-rules/cards-that-affect/round-of-gambling"),))
+        wanted = set(effect.get("if_affects") or ())
+        if wanted:
+            hit = affected_attrs(state, top, seat, target_card) & wanted
+            if not hit:
+                raise IllegalPlay(f"{card.name} Ignores a card that directly changes your "
+                                  f"{'/'.join(sorted(wanted))}; {top.name} does not directly change "
+                                  f"{player.name}'s.", (ed(state, "other-rules/cards-that-affect"),), code="does-not-affect")
+            if state.rules == "gii" and hit == {"gold"} and top.player == seat:
+                raise IllegalPlay("Under Gambling? I'm In!, you may not Ignore a Gold payment on a card you played yourself.",
+                                  ("gii/other-rules/negate-and-ignore/own-gold-payment",))
+
+    def _check_target(self, seat: int, card: Card, entry: Entry) -> None:
+        state = self.state
+        wants = card.get("target")
+        uses_target = wants in ("other_player", "any_player") or any(
+            e.get("who") == "target" or e.get("to") == "target" for e in _option_effects(card, entry.option))
+        if not uses_target:
+            entry.target = None
+            return
+        if entry.target is None:
+            others = [s for s in state.in_game() if s != seat]
+            if wants == "other_player" and len(others) == 1:
+                entry.target = others[0]
+                return
+            raise IllegalPlay(f"{card.name} needs a player to pick: `{state.players[seat].name} plays {card.name} on NAME`.",
+                              (ed(state, "on-your-turn/action"),), code="needs-target")
+        if state.players[entry.target].out:
+            raise IllegalPlay(f"{state.players[entry.target].name} is out of the game.", (ed(state, "losing-the-game"),))
+        if wants == "other_player" and entry.target == seat:
+            raise IllegalPlay(f"{card.name} picks another player, not yourself.", (ed(state, "on-your-turn/action"),))
+
+    def _check_protection(self, card: Card, entry: Entry) -> None:
+        target = self.state.entry(entry.responds_to) if entry.responds_to is not None else None
+        protected_by = self.card_of(target).get("protected") if target is not None and self.card_of(target) else None
+        if protected_by and card.name not in protected_by:
+            raise IllegalPlay(f"{target.name} can only be affected by {' or '.join(protected_by)}.",
+                              (ed(self.state, "other-rules/negate-and-ignore"),), code="protected")

@@ -1,0 +1,73 @@
+"""Losing the game: passing out and running out of Gold, checked only when nothing waits on the chain.
+
+Several losses at once: the players passing out split their Gold first (half,
+rounded up, to the Inn; the rest evenly among the players not passing out; the
+remainder to the Inn); then anyone left with no Gold is out too, so a share can
+save a broke player. Everyone losing at once is a tie ("Passing Out", both books).
+"""
+
+from __future__ import annotations
+
+from referee.core.ruling import Outcome
+from referee.games.rdi.effects import ed, move_gold
+from referee.games.rdi.state import GameState
+
+
+def at_risk(state: GameState) -> tuple[list[int], list[int]]:
+    """(passing out, out of Gold) among players still in."""
+    passing = [s for s in state.in_game() if state.players[s].alcohol >= state.players[s].fortitude]
+    broke = [s for s in state.in_game() if s not in passing and state.players[s].gold <= 0]
+    return passing, broke
+
+
+def risk_text(state: GameState) -> str:
+    passing, broke = at_risk(state)
+    parts = [f"{state.players[s].name} would pass out ({state.players[s].alcohol} Alcohol Content ≥ "
+             f"{state.players[s].fortitude} Fortitude)" for s in passing]
+    parts += [f"{state.players[s].name} has no Gold left" for s in broke]
+    return "; ".join(parts)
+
+
+def apply_losses(state: GameState, out: Outcome) -> None:
+    passing, _ = at_risk(state)
+    remaining = [s for s in state.in_game() if s not in passing]
+    for seat in passing:
+        player = state.players[seat]
+        gold = player.gold
+        to_inn = (gold + 1) // 2
+        rest = gold - to_inn
+        share, remainder = divmod(rest, len(remaining)) if remaining else (0, rest)
+        out.say(f"{player.name} passes out. Their {gold} Gold: {to_inn} (half, rounded up) to the Inn"
+                + (f", {share} to each of {', '.join(state.players[s].name for s in remaining)}" if remaining else "")
+                + (f", {remainder} left over to the Inn." if remainder else "."),
+                ed(state, "losing-the-game/passing-out"))
+        move_gold(state, seat, "inn", to_inn + remainder, out, "passing out")
+        for other in remaining:
+            move_gold(state, seat, other, share, out, "passing out")
+    if len(passing) > 1 or (passing and any(state.players[s].gold == 0 for s in remaining)):
+        out.say("Several players lose at once: those passing out split their Gold first, then anyone "
+                "with no Gold is out.", ed(state, "losing-the-game/passing-out/simultaneous-losses"))
+    broke = [s for s in remaining if state.players[s].gold <= 0]
+    for seat in broke:
+        out.say(f"{state.players[seat].name} has run out of Gold and is out of the game.",
+                ed(state, "losing-the-game/running-out-of-gold"))
+    losers = passing + broke
+    if losers and len(losers) == len(state.in_game()):
+        state.tie = [state.players[s].name for s in losers]
+        out.say(f"Everyone still in loses at once: the game is a tie between {', '.join(state.tie)}.",
+                ed(state, "losing-the-game/passing-out"))
+    for seat in losers:
+        player = state.players[seat]
+        player.out = True
+        if player.drink_me:
+            out.say(f"{player.name}'s {player.drink_me} Drink Me! card(s) go to the Drink discard pile.",
+                    ed(state, "losing-the-game/passing-out"))
+            state.drink_discard += player.drink_me
+            player.drink_me = 0
+    left = state.in_game()
+    if state.tie:
+        state.over = True
+    elif len(left) == 1:
+        state.winner = state.players[left[0]].name
+        state.over = True
+        out.say(f"{state.winner} is the last one standing and wins the game!", ed(state, "object-of-the-game"))

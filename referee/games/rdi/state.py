@@ -1,0 +1,110 @@
+"""The Red Dragon Inn's table state: one mutable value, copied for every announcement.
+
+Everything round-trips through plain dicts (``to_dict`` / ``from_dict``) so that
+undo, the saved-game store and ``--json`` need nothing game-specific.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import asdict, dataclass, field
+
+PHASES = ("discard_draw", "action", "order", "drink")
+PHASE_NAMES = {"discard_draw": "Discard and Draw", "action": "Action", "order": "Order a Drink", "drink": "Drink"}
+LIMIT = 20  # Fortitude and Alcohol Content stay within 0..20
+DRINK_DECK_SIZE = 30
+
+
+@dataclass
+class Player:
+    name: str
+    character: str
+    gold: int
+    fortitude: int = LIMIT
+    alcohol: int = 0
+    out: bool = False
+    drink_me: int = 1  # face-down cards on the Drink Me! pile; their faces are hidden
+    piety: int | None = None  # Serena only
+
+
+@dataclass
+class Entry:
+    """One pending play on the chain: a card, a Drink (with its Chasers) or a Drink Event."""
+
+    uid: int
+    kind: str  # "card", "drink", "event"
+    player: int  # who played or revealed it
+    name: str
+    card_id: str | None = None
+    card_type: str = ""
+    target: int | None = None  # the picked player, for cards
+    responds_to: int | None = None  # uid of the entry it answers, for Negate/Ignore/alter cards
+    option: int | None = None  # chosen option of a choose_one card
+    drinker: int | None = None  # for Drinks and Events: who drinks it
+    source: str = ""  # "drink_me" or "drink_deck"
+    parts: list = field(default_factory=list)  # card names of the Drink and its Chasers
+    alcohol: int | None = None  # the Drink's total, alterations included (None: not known yet)
+    fortitude: int = 0
+    awaiting_chaser: bool = False
+    ignored_by: list = field(default_factory=list)
+    passed: list = field(default_factory=list)  # players who declined to respond since it last changed
+
+
+@dataclass
+class GameState:
+    players: list[Player]
+    rules: str = "gii"  # the edition the table chose: "gii" or "rdi3"
+    active: int = 0
+    phase: str = "discard_draw"
+    turn: int = 1
+    action_done: bool = False
+    ordered: bool = False
+    inn: int = 0  # the Inn's Gold, counted from 0: it pays out and takes in, and is never short
+    pot: int = 0
+    drink_deck: int = DRINK_DECK_SIZE
+    drink_discard: int = 0
+    chain: list[Entry] = field(default_factory=list)
+    next_uid: int = 1
+    answers: dict = field(default_factory=dict)  # values the table supplied for what the books leave out
+    last_chance: list = field(default_factory=list)  # players about to lose, given a last chance to respond
+    winner: str | None = None
+    tie: list = field(default_factory=list)
+    over: bool = False
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+    @staticmethod
+    def from_dict(data: dict) -> "GameState":
+        data = copy.deepcopy(data)
+        players = [Player(**p) for p in data.pop("players")]
+        chain = [Entry(**e) for e in data.pop("chain")]
+        return GameState(players=players, chain=chain, **data)
+
+    def copy(self) -> "GameState":
+        return GameState.from_dict(self.to_dict())
+
+    # --- seats -----------------------------------------------------------------
+    def seat(self, name: str) -> int:
+        for index, player in enumerate(self.players):
+            if player.name == name:
+                return index
+        raise KeyError(name)
+
+    def in_game(self) -> list[int]:
+        return [i for i, p in enumerate(self.players) if not p.out]
+
+    def turn_order_from(self, start: int) -> list[int]:
+        """Seats still in the game, clockwise (to the left) from ``start``."""
+        count = len(self.players)
+        return [(start + k) % count for k in range(count) if not self.players[(start + k) % count].out]
+
+    def entry(self, uid: int) -> Entry | None:
+        return next((e for e in self.chain if e.uid == uid), None)
+
+    @property
+    def top(self) -> Entry | None:
+        return self.chain[-1] if self.chain else None
+
+    def total_gold(self) -> int:
+        return sum(p.gold for p in self.players) + self.inn + self.pot

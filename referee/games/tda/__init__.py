@@ -1,0 +1,1 @@
+"""Three-Dragon Ante: Giants War (its engine comes with its own issue)."""
