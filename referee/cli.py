@@ -43,6 +43,7 @@ def _root(ctx: typer.Context, cards: Optional[List[Path]] = CardsOption) -> None
         from referee.repl import run_repl
 
         run_repl(card_dirs=_Settings.extra_card_dirs)
+        raise typer.Exit()
 
 
 @app.command()
@@ -109,6 +110,118 @@ def rule(
     else:
         typer.echo(f"No rule matches {' '.join(topic)!r}. Try other words, e.g. 'chaser', 'ante', 'tie'.")
     if not hits:
+        raise typer.Exit(1)
+
+
+StoreOption = typer.Option(None, "--store", help="The saved-game database (default: your data folder; REFEREE_DATA_DIR moves it).")
+
+
+def _session(cards: Optional[List[Path]], store: Optional[Path], persist: bool = True):
+    from referee.core.carddb import load_cards
+    from referee.core.session import Session
+    from referee.core.store import Store
+
+    db = load_cards(_card_dirs(cards))
+    for notice in db.notices:
+        typer.echo(notice, err=True)
+    return Session(db, Store(store) if persist else None)
+
+
+@app.command()
+def play(
+    game: str = typer.Argument("rdi", help="rdi or tda."),
+    players: List[str] = typer.Option(..., "--players", "-p", help="Player names in seat order (Name=Character to name a character)."),
+    rules: str = typer.Option("gii", "--rules", help="RDI edition where the books differ: gii or rdi3."),
+    cards: Optional[List[Path]] = CardsOption,
+    store: Optional[Path] = StoreOption,
+) -> None:
+    """Start a game and open the interactive referee.
+
+    Example: referee play rdi --players Phrenk Kaylin Wizgille Serena --rules rdi3
+    """
+    from referee.repl import run_repl
+
+    session = _session(cards, store)
+    words = ["new", game, *players] + (["--rules", rules] if game == "rdi" else [])
+    run_repl(session=session, first_line=" ".join(f'"{w}"' if " " in w else w for w in words))
+
+
+@app.command()
+def resume(
+    game_id: Optional[int] = typer.Argument(None, help="The game number from `referee games` (default: the latest)."),
+    cards: Optional[List[Path]] = CardsOption,
+    store: Optional[Path] = StoreOption,
+) -> None:
+    """Reopen a saved game where it stopped.
+
+    Example: referee resume 3
+    """
+    from referee.core.ruling import RefereeError
+    from referee.repl import run_repl
+
+    session = _session(cards, store)
+    try:
+        ruling = session.resume(game_id)
+    except RefereeError as error:
+        typer.echo(error.message, err=True)
+        raise typer.Exit(1)
+    typer.echo(ruling.message)
+    run_repl(session=session)
+
+
+@app.command()
+def games(store: Optional[Path] = StoreOption) -> None:
+    """List saved games.
+
+    Example: referee games
+    """
+    from referee.core.session import Session
+    from referee.core.store import Store
+
+    typer.echo(Session(None, Store(store)).games_text())  # type: ignore[arg-type]
+
+
+@app.command()
+def replay(
+    file: str = typer.Argument(..., help="A file of announcements, one per line, or - for standard input."),
+    keep_going: bool = typer.Option(False, "--keep-going", help="Go on after a refused line (exit status still 1)."),
+    as_json: bool = typer.Option(False, "--json", help="Print the final state as JSON instead of each ruling."),
+    save: bool = typer.Option(False, "--save", help="Also save the game in the store."),
+    cards: Optional[List[Path]] = CardsOption,
+    store: Optional[Path] = StoreOption,
+) -> None:
+    """Replay announcements without a terminal and print each ruling.
+
+    Exit status 1 on the first refused line (or at the end with --keep-going).
+    Example: referee replay game.txt --json
+    """
+    import sys
+
+    from referee.core.ruling import REFUSED
+    from referee.views import ruling_text
+
+    try:
+        text = sys.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8")
+    except OSError as error:
+        typer.echo(f"Cannot read {file}: {error.strerror}", err=True)
+        raise typer.Exit(2)
+    session = _session(cards, store, persist=save)
+    failed = False
+    for number, line in enumerate(text.splitlines(), 1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        ruling = session.handle(line)
+        if not as_json:
+            typer.echo(f"> {line.strip()}")
+            typer.echo(ruling_text(ruling))
+        if ruling.verdict == REFUSED:
+            failed = True
+            typer.echo(f"line {number}: refused: {ruling.message}", err=True)
+            if not keep_going:
+                break
+    if as_json:
+        typer.echo(json.dumps(session.summary(), ensure_ascii=False, indent=2))
+    if failed:
         raise typer.Exit(1)
 
 
