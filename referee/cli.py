@@ -129,8 +129,9 @@ def _session(cards: Optional[List[Path]], store: Optional[Path], persist: bool =
 
 @app.command()
 def play(
-    game: str = typer.Argument("rdi", help="rdi or tda."),
-    players: List[str] = typer.Option(..., "--players", "-p", help="Player names in seat order (Name=Character to name a character)."),
+    game: str = typer.Argument(..., help="rdi or tda."),
+    names: Optional[List[str]] = typer.Argument(None, help="Player names in seat order (after --players)."),
+    players: Optional[List[str]] = typer.Option(None, "--players", "-p", help="Player names in seat order (Name=Character to name a character)."),
     rules: str = typer.Option("gii", "--rules", help="RDI edition where the books differ: gii or rdi3."),
     cards: Optional[List[Path]] = CardsOption,
     store: Optional[Path] = StoreOption,
@@ -141,8 +142,13 @@ def play(
     """
     from referee.repl import run_repl
 
+    if game not in ("rdi", "tda"):
+        typer.echo(f"The game is rdi or tda, not {game!r}: referee play rdi --players Ann Ben Cat", err=True)
+        raise typer.Exit(2)
+    # click gives --players one value each time; the rest of the names arrive as arguments.
+    seated = [*(players or []), *(names or [])]
     session = _session(cards, store)
-    words = ["new", game, *players] + (["--rules", rules] if game == "rdi" else [])
+    words = ["new", game, *seated] + (["--rules", rules] if game == "rdi" else [])
     run_repl(session=session, first_line=" ".join(f'"{w}"' if " " in w else w for w in words))
 
 

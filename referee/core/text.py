@@ -24,3 +24,8 @@ def tokens(text: str) -> list[str]:
 
 def slug(text: str) -> str:
     return normalize(text).replace(" ", "-")
+
+
+def sentence(text: str) -> str:
+    """End with a full stop unless the text (often a card title) already ends in punctuation."""
+    return text if text.rstrip()[-1:] in ".!?…" else text + "."

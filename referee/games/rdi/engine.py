@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from referee.core.carddb import Card, CardDB
 from referee.core.parse import find_card
+from referee.core.text import sentence
 from referee.core.ruling import (ANSWER, ASK, GameOver, IllegalPlay, NotUnderstood, OK, Outcome,
                                  RefereeError, Ruling, Step)
 from referee.games.rdi import announce as A
@@ -108,7 +109,7 @@ class Engine:
         target = f" on {state.players[entry.target].name}" if entry.target is not None else ""
         answered = state.entry(entry.responds_to) if entry.responds_to is not None else None
         against = f" against {answered.name}" if answered is not None else ""
-        out.say(f"{play.player} plays {card.name}{target}{against}: {card.summary}", *card.cites[:2])
+        out.say(f"{play.player} plays {card.name}{target}{against}: {sentence(card.summary)}", *card.cites[:2])
         for note in notes:
             out.say(note)
         order = ", ".join(state.players[s].name for s in state.turn_order_from(seat))

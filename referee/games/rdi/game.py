@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from referee.core.carddb import CardDB
 from referee.core.ruling import NotUnderstood, Ruling
+from referee.core.text import sentence
 from referee.games.rdi.engine import GAME, Engine, new_game
 from referee.games.rdi.state import PHASE_NAMES, GameState
 
@@ -71,7 +72,7 @@ def chain_text(state: GameState) -> str:
         return "Nothing is waiting to resolve."
     lines = ["Waiting to resolve (the bottom resolves last):"]
     lines += [_entry_text(state, entry, depth) for depth, entry in enumerate(state.chain)]
-    lines.append(f"Top: {state.top.name}. `resolve` when nobody responds, `step` to ask each player in turn.")
+    lines.append(f"Top: {sentence(state.top.name)} `resolve` when nobody responds, `step` to ask each player in turn.")
     return "\n".join(lines)
 
 
