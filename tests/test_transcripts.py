@@ -74,12 +74,18 @@ def check(session: Session, last, words: list[str], where: str) -> None:
     if kind == "tie":
         assert sorted(summary["tie"]) == sorted(words[1:]), f"{where}\ntie: {summary['tie']}"
         return
+    pairs = words[1:]
     if kind == "table":
         target = summary
     else:
-        target = next((p for p in summary["players"] if p["name"] == kind), None)
+        target = None
+        for size in range(len(words) - 1, 0, -1):  # player names may have several words
+            name = " ".join(words[:size])
+            target = next((p for p in summary["players"] if p["name"] == name), None)
+            if target is not None:
+                kind, pairs = name, words[size:]
+                break
         assert target is not None, f"{where}\nno player {kind}"
-    pairs = words[1:]
     for field, value in zip(pairs[::2], pairs[1::2]):
         expected = {"true": True, "false": False}.get(value, value)
         actual = target[field]

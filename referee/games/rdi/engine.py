@@ -12,6 +12,7 @@ from referee.core.text import sentence
 from referee.core.ruling import (ANSWER, ASK, GameOver, IllegalPlay, NotUnderstood, OK, Outcome,
                                  RefereeError, Ruling, Step)
 from referee.games.rdi import announce as A
+from referee.games.rdi import gambling
 from referee.games.rdi.characters import serena
 from referee.games.rdi.drinks import add_chaser, resolve_drink, start_drink, take_from_deck
 from referee.games.rdi.effects import apply_card_effects, clamp_change, ed
@@ -101,11 +102,13 @@ class Engine:
         card, seat, entry, notes = self._prepare(state, play)
         if state.last_chance:
             out.say("A last-chance play before anyone is out.", ed(state, "losing-the-game/passing-out"))
-        if timing(card) == "action":
+        if entry.card_type == "action":
             state.action_done = True
             state.phase = "action"
         state.chain.append(entry)
         state.next_uid += 1
+        if entry.card_type == "action" and gambling.starts_round(card) and state.round is None:
+            gambling.open_round(state, seat, out)
         target = f" on {state.players[entry.target].name}" if entry.target is not None else ""
         answered = state.entry(entry.responds_to) if entry.responds_to is not None else None
         against = f" against {answered.name}" if answered is not None else ""
@@ -130,6 +133,9 @@ class Engine:
     # --- turn structure --------------------------------------------------------------
     def _active_only(self, state: GameState, name: str, what: str, section: str) -> int:
         seat = state.seat(name)
+        if state.round is not None:
+            raise IllegalPlay(f"A Round of Gambling is under way: normal play is suspended, so nobody may {what} "
+                              "until it ends.", (ed(state, "gambling"),), code="round-in-progress")
         if seat != state.active:
             raise IllegalPlay(f"Only {state.players[state.active].name}, whose turn it is, may {what} now.",
                               (ed(state, section),), code="not-your-turn")
@@ -278,6 +284,9 @@ class Engine:
     # --- the chain -------------------------------------------------------------------------
     def pass_(self, state: GameState, pass_: A.Pass, out: Outcome) -> None:
         top = state.top
+        if top is None and state.round is not None:
+            gambling.pass_turn(state, state.seat(pass_.player), out)
+            return
         if top is None:
             raise IllegalPlay("Nothing is waiting for responses.", (ed(state, "other-rules/timing"),))
         seat = state.seat(pass_.player)
@@ -344,8 +353,14 @@ class Engine:
     def _special_effect(self, state: GameState, entry, card: Card, effect: dict, out: Outcome) -> None:
         op = effect.get("op")
         target = state.entry(entry.responds_to) if entry.responds_to is not None else None
+        if gambling.resolve_op(state, entry, card, effect, out):
+            return
         if op == "negate" and target is not None:
             state.chain.remove(target)
+            if state.round is not None and not state.round.started and target.player == state.round.starter \
+                    and gambling.starts_round(self.cards.by_id.get(target.card_id)):
+                state.round = None
+                out.say("The Round of Gambling never starts: nobody antes.", ed(state, "gambling"))
             if target.kind == "drink":
                 state.drink_discard += len(target.parts)
             elif target.kind == "event":

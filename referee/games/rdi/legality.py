@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from referee.core.carddb import Card
 from referee.core.ruling import GameOver, IllegalPlay
+from referee.games.rdi import gambling
 from referee.games.rdi.effects import affected_attrs, ed
 from referee.games.rdi.state import PHASE_NAMES, Entry, GameState
 
@@ -103,13 +104,18 @@ class Checker:
                               (ed(state, "on-your-turn/drink"),), hint="Drinks are revealed: `NAME reveals CARD`.")
         self._check_owner(player, card)
         kind = timing(card)
+        option = gambling.round_option(card, state)
+        if kind == "action" and option is not None and state.round is not None:
+            kind = "gambling"  # "Gambling? I'm in!" during a Round takes control
         entry = Entry(uid=state.next_uid, kind="card", player=seat, name=card.name, card_id=card.id,
-                      card_type=kind, target=target)
+                      card_type=kind, target=target, option=option)
         if kind == "action":
+            if state.round is not None:
+                raise IllegalPlay("A Round of Gambling is under way: normal play is suspended until it ends.",
+                                  (ed(state, "gambling"),), code="not-your-window")
             self._check_action(seat, card)
         elif kind in ("gambling", "cheating"):
-            raise IllegalPlay(f"{card.name} is a {kind.title()} Card: it is played only during a Round of Gambling, "
-                              "and no Round is in progress.", (ed(state, "gambling"),))
+            gambling.check_control_play(state, seat, card, kind)
         elif kind == "sometimes":
             notes += self._check_sometimes(seat, card, entry)
         elif kind != "anytime":
@@ -183,8 +189,12 @@ class Checker:
                     raise IllegalPlay(f"{card.name} passes or splits your own Drink; {top.name} is "
                                       f"{state.players[top.drinker].name}'s.", (ed(state, "other-rules/splitting-drinks"),))
             elif op == "leave_round":
-                raise IllegalPlay("No Round of Gambling is in progress to leave.", (ed(state, "gambling/leaving-a-round"),))
-        if ops & ({"negate", "ignore"} | CHANGES_DRINK_OPS):
+                gambling.check_leave(state, seat)
+            elif op == "end_round":
+                gambling.check_tip(state, card, top, self.card_of(top))
+                if top is not None:
+                    entry.responds_to = top.uid
+        if ops & ({"negate", "ignore", "leave_round", "end_round"} | CHANGES_DRINK_OPS):
             return []
         return self._check_window(seat, card, entry)
 
@@ -221,6 +231,8 @@ class Checker:
                     return []
                 failures.append(f"{card.name} answers a card that changes a Drink.")
             elif window == "round_of_gambling":
+                if state.round is not None:
+                    return []
                 failures.append("No Round of Gambling is in progress.")
             else:
                 return [f"The referee does not check the window '{window}' of {card.name}; it takes the table's word."]

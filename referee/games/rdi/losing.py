@@ -17,6 +17,9 @@ def at_risk(state: GameState) -> tuple[list[int], list[int]]:
     """(passing out, out of Gold) among players still in."""
     passing = [s for s in state.in_game() if state.players[s].alcohol >= state.players[s].fortitude]
     broke = [s for s in state.in_game() if s not in passing and state.players[s].gold <= 0]
+    if state.round is not None:
+        # Out of Gold during a Round of Gambling: still in the game until the Round ends.
+        broke = []
     return passing, broke
 
 

@@ -51,6 +51,24 @@ class Entry:
 
 
 @dataclass
+class Round:
+    """A Round of Gambling in progress ("Gambling", both books)."""
+
+    starter: int
+    members: list  # seats in the Round, clockwise from the starter
+    left: list = field(default_factory=list)  # seats that left or were forced out
+    started: bool = False  # the antes are in: the starting card has resolved
+    control: int | None = None  # who is winning
+    next_actor: int | None = None  # whose turn it is in the Round
+    passes: list = field(default_factory=list)  # who passed since control last changed
+    needs_cheating: bool = False  # after "Winning Hand!", only a Cheating Card takes control
+    broke: list = field(default_factory=list)  # ran out of Gold during the Round: in until it ends
+
+    def still_in(self) -> list[int]:
+        return [s for s in self.members if s not in self.left]
+
+
+@dataclass
 class GameState:
     players: list[Player]
     rules: str = "gii"  # the edition the table chose: "gii" or "rdi3"
@@ -67,6 +85,7 @@ class GameState:
     next_uid: int = 1
     answers: dict = field(default_factory=dict)  # values the table supplied for what the books leave out
     last_chance: list = field(default_factory=list)  # players about to lose, given a last chance to respond
+    round: Round | None = None  # a Round of Gambling, when one is under way
     winner: str | None = None
     tie: list = field(default_factory=list)
     over: bool = False
@@ -79,7 +98,8 @@ class GameState:
         data = copy.deepcopy(data)
         players = [Player(**p) for p in data.pop("players")]
         chain = [Entry(**e) for e in data.pop("chain")]
-        return GameState(players=players, chain=chain, **data)
+        round_ = data.pop("round", None)
+        return GameState(players=players, chain=chain, round=Round(**round_) if round_ else None, **data)
 
     def copy(self) -> "GameState":
         return GameState.from_dict(self.to_dict())

@@ -1,0 +1,251 @@
+"""Rounds of Gambling ("Gambling" and its subsections, both core books).
+
+"Gambling? I'm in!" as an Action starts a Round: normal play is suspended, every
+player in the Round antes 1 Gold, and the starter is in control. Play goes
+clockwise from the starter: each player plays a Gambling or Cheating Card (taking
+control) or passes (staying in). When everyone else has passed since the last
+change of control, the player in control takes the pot; with nobody in control,
+the pot goes to the Inn. After "Winning Hand!" only a Cheating Card takes control.
+"""
+
+from __future__ import annotations
+
+from referee.core.carddb import Card
+from referee.core.ruling import IllegalPlay, Outcome
+from referee.games.rdi.effects import ed, move_gold
+from referee.games.rdi.state import Entry, GameState, Round
+
+CONTROL_TYPES = ("gambling", "cheating")
+ENDS_ROUND = ("win_round", "take_pot", "end_round")
+MAKES_ANTE = ("start_round", "ante")
+
+
+def _ops(card: Card | None) -> set[str]:
+    found: set[str] = set()
+
+    def walk(effects):
+        for effect in effects or []:
+            if isinstance(effect, dict):
+                found.add(effect.get("op"))
+                for option in effect.get("options") or []:
+                    walk(option.get("effects") if isinstance(option, dict) else option)
+
+    walk(card.effects if card else [])
+    return found
+
+
+def starts_round(card: Card) -> bool:
+    return "start_round" in _ops(card)
+
+
+def round_option(card: Card, state: GameState) -> int | None:
+    """For a card with a start-or-take-control choice, the option that fits now."""
+    for effect in card.effects:
+        if isinstance(effect, dict) and effect.get("op") == "choose_one":
+            for index, option in enumerate(effect.get("options") or []):
+                ops = {e.get("op") for e in (option.get("effects") if isinstance(option, dict) else option) or []}
+                if ("start_round" in ops) == (state.round is None) and ops & {"start_round", "take_control"}:
+                    return index
+    return None
+
+
+def next_after(round_: Round, seat: int) -> int | None:
+    """The next player still in the Round, clockwise after ``seat``."""
+    members = round_.members
+    if not round_.still_in():
+        return None
+    start = members.index(seat) if seat in members else 0
+    for step in range(1, len(members) + 1):
+        candidate = members[(start + step) % len(members)]
+        if candidate not in round_.left:
+            return candidate
+    return None
+
+
+def open_round(state: GameState, seat: int, out: Outcome) -> None:
+    """The starting card is played: the Round is forming; players may leave before the antes."""
+    state.round = Round(starter=seat, members=state.turn_order_from(seat))
+    out.say("A Round of Gambling is about to start: players may answer (for example by leaving the Round) "
+            "before the antes.", ed(state, "gambling"))
+
+
+def check_control_play(state: GameState, seat: int, card: Card, kind: str) -> None:
+    """A Gambling or Cheating Card: only in a started Round, by the player whose turn it is."""
+    round_ = state.round
+    cite = (ed(state, "gambling"),)
+    if round_ is None or not round_.started:
+        raise IllegalPlay(f"{card.name} is a {kind.title()} Card: it is played only during a Round of Gambling, "
+                          "and no Round is in progress.", cite)
+    name = state.players[seat].name
+    if seat not in round_.members or seat in round_.left:
+        raise IllegalPlay(f"{name} has left this Round: no more Gambling or Cheating Cards for them.",
+                          (ed(state, "gambling/leaving-a-round"),))
+    if state.chain:
+        raise IllegalPlay(f"First resolve what is waiting ({state.top.name}); then it is "
+                          f"{state.players[round_.next_actor].name}'s turn in the Round.", (ed(state, "other-rules/timing"),))
+    if round_.next_actor != seat:
+        raise IllegalPlay(f"It is {state.players[round_.next_actor].name}'s turn in the Round, not {name}'s.", cite,
+                          code="not-your-turn")
+    if round_.needs_cheating and kind == "gambling":
+        raise IllegalPlay('After "Winning Hand!" only a Cheating Card can take control; a Gambling Card may be '
+                          "played again once a Cheating Card has followed it.", (ed(state, "gambling/winning-hand"),))
+
+
+def check_leave(state: GameState, seat: int) -> None:
+    round_ = state.round
+    if round_ is None:
+        raise IllegalPlay("No Round of Gambling is in progress to leave.", (ed(state, "gambling/leaving-a-round"),))
+    if seat not in round_.members or seat in round_.left:
+        raise IllegalPlay(f"{state.players[seat].name} is not in the Round.", (ed(state, "gambling/leaving-a-round"),))
+
+
+def check_tip(state: GameState, card: Card, top: Entry | None, top_card: Card | None) -> None:
+    """The tip card ends the Round with the pot to the Inn; RDI 3 gives it four limits."""
+    if state.round is None:
+        raise IllegalPlay(f"{card.name} is played only during a Round of Gambling, and none is in progress "
+                          "(once the last player has passed, the Round is over).", (ed(state, "gambling/ending-the-round"),))
+    if state.rules != "rdi3" or top is None:
+        return
+    ops = _ops(top_card)
+    if ops & set(MAKES_ANTE):
+        raise IllegalPlay(f"Under RDI 3, {card.name} may not answer a card that makes players ante ({top.name}).",
+                          ("rdi3/other-rules/wench-tip",))
+    if ops & set(ENDS_ROUND):
+        raise IllegalPlay(f"Under RDI 3, {card.name} may not answer a card that would end the Round ({top.name}).",
+                          ("rdi3/other-rules/wench-tip",))
+
+
+def ante(state: GameState, amount: int, out: Outcome, why: str) -> None:
+    round_ = state.round
+    payers = round_.still_in()
+    if state.players[round_.starter].gold <= 0 and why == "start":
+        out.say(f"{state.players[round_.starter].name} cannot ante, so no player antes.",
+                ed(state, "gambling/running-out-of-gold-during-gambling"))
+        return
+    for seat in payers:
+        if state.players[seat].gold <= 0:
+            out.say(f"{state.players[seat].name} has no Gold: during a Round, effects that make you ante are ignored.",
+                    ed(state, "gambling/running-out-of-gold-during-gambling"))
+            continue
+        move_gold(state, seat, "pot", amount, out, "ante")
+    if state.rules == "rdi3":
+        out.say("Under RDI 3 the ante counts as losing Gold for cards that care; Gambling? I'm In! does not say so.",
+                "rdi3/gambling/ante", "gii/gambling/ante")
+
+
+def resolve_op(state: GameState, entry: Entry, card: Card, effect: dict, out: Outcome) -> bool:
+    """Carry out a Gambling effect of a resolving card. Returns False if ``effect`` is not one."""
+    op = effect.get("op")
+    round_ = state.round
+    seat = entry.player
+    name = state.players[seat].name
+    if op == "start_round":
+        if round_ is None:
+            open_round(state, seat, out)
+            round_ = state.round
+        round_.started = True
+        out.say(f"{name} starts a Round of Gambling: normal play is suspended.", ed(state, "gambling"))
+        return True
+    if round_ is None:
+        out.say(f"{card.name}: no Round of Gambling is in progress, so its Gambling effect does nothing.")
+        return op in ("ante", "take_control", "restrict_next_control", "leave_round", "force_leave") + ENDS_ROUND
+    if op == "ante":
+        ante(state, effect.get("amount", 1) if isinstance(effect.get("amount"), int) else 1, out,
+             "start" if starts_round(card) else "raise")
+        out.say(f"The pot holds {state.pot} Gold.")
+    elif op == "take_control":
+        if seat in round_.left:
+            out.say(f"{name} has left the Round, so nobody is in control: the Round goes on with no winner yet.",
+                    ed(state, "gambling/leaving-a-round"))
+            round_.control = None
+        else:
+            round_.control = seat
+            out.say(f"{name} is now in control of the Round.", ed(state, "gambling"))
+        round_.passes = []
+        if entry.card_type == "cheating":
+            round_.needs_cheating = False
+        round_.next_actor = next_after(round_, seat)
+    elif op == "restrict_next_control":
+        round_.needs_cheating = True
+        out.say("Only a Cheating Card can take control next.", ed(state, "gambling/winning-hand"))
+    elif op == "leave_round":
+        leave(state, seat, out, forced=False)
+    elif op == "force_leave":
+        for target in ([entry.target] if entry.target is not None else []):
+            leave(state, target, out, forced=True)
+    elif op in ("win_round", "take_pot"):
+        end_round(state, seat, out, f"{card.name} says {name} wins the Round")
+    elif op == "end_round":
+        to_inn = effect.get("pot_to", "inn") == "inn"
+        end_round(state, None if to_inn else seat, out, f"{card.name} ends the Round")
+    else:
+        return False
+    return True
+
+
+def leave(state: GameState, seat: int, out: Outcome, forced: bool) -> None:
+    round_ = state.round
+    if seat in round_.left:
+        return
+    round_.left.append(seat)
+    name = state.players[seat].name
+    out.say(f"{name} {'is forced out of' if forced else 'leaves'} the Round: no more Gambling or Cheating Cards and no "
+            "more antes for them; Gold already anted stays in the pot.",
+            ed(state, "gambling/forcing-a-player-to-leave" if forced else "gambling/leaving-a-round"))
+    if round_.control == seat:
+        round_.control = None
+        out.say("Nobody is in control now; if the Round ends that way, the pot goes to the Inn.",
+                ed(state, "gambling/leaving-a-round"))
+    if round_.next_actor == seat:
+        round_.next_actor = next_after(round_, seat)
+    remaining = round_.still_in()
+    if len(remaining) == 1 and round_.started:
+        if forced or state.rules == "rdi3":
+            end_round(state, remaining[0], out, "only one player is left in the Round")
+        else:
+            out.say("Only one player is left. Gambling? I'm In! ends the Round this way only after a forced exit; "
+                    "RDI 3 ends it whenever one player is left. The Round goes on under the table's edition.",
+                    "gii/gambling/forcing-a-player-to-leave", "rdi3/gambling/forcing-a-player-to-leave")
+
+
+def pass_turn(state: GameState, seat: int, out: Outcome) -> None:
+    round_ = state.round
+    name = state.players[seat].name
+    if not round_.started:
+        raise IllegalPlay("The Round has not started yet: resolve the card that starts it first.", (ed(state, "gambling"),))
+    if seat in round_.left:
+        raise IllegalPlay(f"{name} has left the Round.", (ed(state, "gambling/leaving-a-round"),))
+    if round_.next_actor != seat:
+        raise IllegalPlay(f"It is {state.players[round_.next_actor].name}'s turn in the Round, not {name}'s.",
+                          (ed(state, "gambling"),), code="not-your-turn")
+    if seat not in round_.passes:
+        round_.passes.append(seat)
+    out.say(f"{name} passes and stays in the Round.", ed(state, "gambling"))
+    others = [s for s in round_.still_in() if s != round_.control]
+    if all(s in round_.passes for s in others):
+        if round_.control is None:
+            end_round(state, None, out, "the last player passed with nobody in control")
+        else:
+            end_round(state, round_.control, out, "everyone else passed")
+        return
+    round_.next_actor = next_after(round_, seat)
+    out.say(f"{state.players[round_.next_actor].name}'s turn in the Round.")
+
+
+def end_round(state: GameState, winner: int | None, out: Outcome, why: str) -> None:
+    round_ = state.round
+    pot = state.pot
+    if winner is None:
+        out.say(f"The Round of Gambling ends ({why}): the {pot} Gold in the pot goes to the Inn.",
+                ed(state, "gambling/leaving-a-round"))
+        move_gold(state, "pot", "inn", pot, out, "end of the Round")
+    else:
+        out.say(f"The Round of Gambling ends ({why}): {state.players[winner].name} wins the {pot} Gold in the pot.",
+                ed(state, "gambling/ending-the-round"))
+        move_gold(state, "pot", winner, pot, out, "winning the Round")
+    state.round = None
+    # Remove any Round card still waiting: once the Round is over it cannot affect it.
+    starter = state.players[round_.starter]
+    if not starter.out and state.active == round_.starter:
+        state.phase = "order"
+        out.say(f"Normal play resumes: {starter.name} moves on to the Order a Drink phase.", ed(state, "gambling/ending-the-round"))
