@@ -39,6 +39,7 @@ class Order:
 class Reveal:
     player: str | None
     card: str | None  # None: "Kaylin drinks" with the card not named yet
+    target: str | None = None  # a Gear Card's own target: "Wizgille reveals Sorry, loose gear on Eve"
 
 
 @dataclass(frozen=True)
@@ -117,6 +118,13 @@ def _play(player: str, rest: str, names: list[str]) -> Play:
     return Play(player, rest.strip().rstrip("?").strip(), None)
 
 
+def _reveal(player: str, rest: str | None, names: list[str]) -> Reveal:
+    if not rest or not rest.strip():
+        return Reveal(player, None)
+    play = _play(player, rest, names)
+    return Reveal(player, play.card, play.target)
+
+
 def parse(line: str, names: list[str]):
     """One announcement from one line. Raises NotUnderstood with what would be accepted."""
     text = line.strip()
@@ -139,7 +147,7 @@ def parse(line: str, names: list[str]):
                            (_PASS, lambda m, p: Pass(p)),
                            (_DRAW, lambda m, p: Draw(p)),
                            (_PLAY, lambda m, p: _play(p, m.group("rest"), names)),
-                           (_REVEAL, lambda m, p: Reveal(p, (m.group("card") or "").strip() or None))):
+                           (_REVEAL, lambda m, p: _reveal(p, m.group("card"), names))):
         m = pattern.match(text)
         if m and is_player(m.group("p"), names):
             return build(m, find_player(m.group("p"), names))

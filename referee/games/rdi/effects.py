@@ -28,8 +28,24 @@ def piety_band_effects(effect: dict, piety: int | None) -> list[dict]:
     return []
 
 
+def active_gears(entry: Entry) -> list[dict]:
+    return [g for g in entry.gears if not g.get("negated")]
+
+
+def device_stopped(entry: Entry) -> bool:
+    """A Gear Card that stops its Device leaves only the Gear's own effects (RDI 3, Appendix A)."""
+    return any(e.get("op") == "stop_device" for g in active_gears(entry) for e in g["effects"])
+
+
+def _plus(effect: dict, bonus: int) -> dict:
+    if bonus and effect.get("op") in ("gain", "lose", "pay") and isinstance(effect.get("amount"), int):
+        return {**effect, "amount": effect["amount"] + bonus}
+    return effect
+
+
 def flat_effects(card: Card, entry: Entry, state: GameState) -> list[dict]:
-    """The card's effects as they stand now: the chosen option, the Piety band in force."""
+    """The card's effects as they stand now: the chosen option, the Piety band in force, and for a
+    Device its Gear Cards (each Gear effect with its own target, `_target`)."""
     out: list[dict] = []
 
     def walk(effects: list) -> None:
@@ -48,13 +64,22 @@ def flat_effects(card: Card, entry: Entry, state: GameState) -> list[dict]:
             else:
                 out.append(effect)
 
-    walk(card.effects)
-    return out
+    if not device_stopped(entry):
+        walk(card.effects)
+    gear_effects = []
+    for gear in active_gears(entry):
+        gear_effects += [{**e, "_target": gear.get("target")} for e in gear["effects"]
+                         if isinstance(e, dict) and e.get("op") not in ("stop_device", "add_numeric")]
+    bonus = sum(e.get("amount", 0) for g in active_gears(entry) for e in g["effects"]
+                if isinstance(e, dict) and e.get("op") == "add_numeric" and isinstance(e.get("amount"), int))
+    return [_plus(e, bonus) for e in out + gear_effects]
 
 
-def seats_for(selector: str | None, entry: Entry, state: GameState) -> list[int]:
-    """Which seats a selector names, for this entry."""
+def seats_for(selector: str | None, entry: Entry, state: GameState, effect: dict | None = None) -> list[int]:
+    """Which seats a selector names, for this entry (a Gear effect brings its own target)."""
     players = state.in_game()
+    if effect is not None and "_target" in effect and selector in ("chosen", "target"):
+        return [effect["_target"]] if effect["_target"] is not None else []
     if selector in ("self", "card_player", "revealer"):
         return [entry.player]
     if selector == "target":
@@ -65,7 +90,11 @@ def seats_for(selector: str | None, entry: Entry, state: GameState) -> list[int]
         return state.turn_order_from(entry.player)
     if selector == "attacker":
         answered = state.entry(entry.responds_to) if entry.responds_to is not None else None
-        return [answered.player] if answered is not None else []
+        if answered is not None:
+            return [answered.player]
+        return [entry.attacker] if entry.attacker is not None else []
+    if selector == "chosen":
+        return [entry.target] if entry.target is not None else []
     if selector == "drinker":
         return [entry.drinker] if entry.drinker is not None else []
     return [s for s in players if False]
@@ -87,12 +116,12 @@ def affected_attrs(state: GameState, entry: Entry, seat: int, card: Card | None)
     attrs: set[str] = set()
     for effect in flat_effects(card, entry, state):
         op = effect.get("op")
-        if op in ("gain", "lose") and seat in seats_for(effect.get("who"), entry, state):
+        if op in ("gain", "lose") and seat in seats_for(effect.get("who"), entry, state, effect):
             attrs.add(effect.get("attr", ""))
         if op == "gain" and effect.get("attr") == "gold" and seat in seats_for(effect.get("from"), entry, state):
             attrs.add("gold")
         if op == "pay":
-            if seat in seats_for(effect.get("who"), entry, state) or seat in seats_for(effect.get("to"), entry, state):
+            if seat in seats_for(effect.get("who"), entry, state, effect) or seat in seats_for(effect.get("to"), entry, state, effect):
                 attrs.add("gold")
     return {a for a in attrs if a in ATTR_NAMES}
 
@@ -159,6 +188,19 @@ def _place(selector, entry: Entry, state: GameState):
     return seats[0] if seats else "inn"
 
 
+def redirected(state: GameState, entry: Entry, seat: int, attr: str, out: Outcome) -> int:
+    """Where a Fortitude loss aimed at ``seat`` lands after redirections (its source does not change)."""
+    if attr != "fortitude":
+        return seat
+    for origin, destination in entry.redirects:
+        if origin == seat:
+            out.say(f"The Fortitude loss aimed at {state.players[seat].name} is redirected to "
+                    f"{state.players[destination].name}; it still comes from {state.players[entry.player].name}.",
+                    "rdi3/other-rules/redirecting-damage")
+            return destination
+    return seat
+
+
 def apply_card_effects(state: GameState, entry: Entry, card: Card, out: Outcome) -> list[dict]:
     """Carry out the figure-changing effects of a resolving card. Returns the effects it did
     not carry out itself (Negate, Ignore, Drink changes...) for the engine to handle."""
@@ -171,7 +213,7 @@ def apply_card_effects(state: GameState, entry: Entry, card: Card, out: Outcome)
             continue
         if op in ("gain", "lose"):
             attr = effect.get("attr")
-            for seat in seats_for(effect.get("who"), entry, state):
+            for seat in seats_for(effect.get("who"), entry, state, effect):
                 if seat in entry.ignored_by:
                     out.say(f"{state.players[seat].name} Ignores {card.name}: it has no effect on them.",
                             ed(state, "other-rules/negate-and-ignore"))
@@ -181,10 +223,18 @@ def apply_card_effects(state: GameState, entry: Entry, card: Card, out: Outcome)
                 elif attr == "gold":
                     move_gold(state, seat, "inn", amount, out, card.name)
                 elif attr in ATTR_NAMES:
-                    clamp_change(state, seat, attr, amount if op == "gain" else -amount, out, card.name)
+                    victim = redirected(state, entry, seat, attr, out)
+                    if victim in entry.ignored_by and victim != seat:
+                        out.say(f"{state.players[victim].name} Ignores {card.name}: it has no effect on them.",
+                                ed(state, "other-rules/negate-and-ignore"))
+                        continue
+                    change = clamp_change(state, victim, attr, amount if op == "gain" else -amount, out, card.name)
+                    if attr == "fortitude" and op == "lose":
+                        # The loss keeps its original source, even when redirected.
+                        state.recent_hits.append([victim, entry.player])
         elif op == "pay":
             payee = _place(effect.get("to", "inn"), entry, state)
-            for seat in seats_for(effect.get("who"), entry, state):
+            for seat in seats_for(effect.get("who"), entry, state, effect):
                 if seat in entry.ignored_by:
                     out.say(f"{state.players[seat].name} Ignores {card.name}: they pay nothing.",
                             ed(state, "other-rules/negate-and-ignore"))

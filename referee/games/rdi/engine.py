@@ -107,6 +107,8 @@ class Engine:
             state.phase = "action"
         state.chain.append(entry)
         state.next_uid += 1
+        if card.get("device"):
+            entry.awaiting_gear = True
         if entry.card_type == "action" and gambling.starts_round(card) and state.round is None:
             gambling.open_round(state, seat, out)
         target = f" on {state.players[entry.target].name}" if entry.target is not None else ""
@@ -115,6 +117,11 @@ class Engine:
         out.say(f"{play.player} plays {card.name}{target}{against}: {sentence(card.summary)}", *card.cites[:2])
         for note in notes:
             out.say(note)
+        if entry.awaiting_gear:
+            out.say(f"{card.name} is a Device: reveal the top Gear Card (`{play.player} reveals GEAR [on NAME]`). Nobody "
+                    "may respond until it is revealed; the Device and its Gear Card are one card.",
+                    "rdi3/appendix-a/wizgille/devices-and-gear")
+            return
         order = ", ".join(state.players[s].name for s in state.turn_order_from(seat))
         out.say(f"Responses, in turn order from {play.player}: {order}. `resolve` when nobody responds.",
                 ed(state, "other-rules/timing"))
@@ -136,6 +143,7 @@ class Engine:
         if state.round is not None:
             raise IllegalPlay(f"A Round of Gambling is under way: normal play is suspended, so nobody may {what} "
                               "until it ends.", (ed(state, "gambling"),), code="round-in-progress")
+        state.last_pot = []  # play has moved on from the end of the last Round
         if seat != state.active:
             raise IllegalPlay(f"Only {state.players[state.active].name}, whose turn it is, may {what} now.",
                               (ed(state, section),), code="not-your-turn")
@@ -179,6 +187,10 @@ class Engine:
 
     def reveal(self, state: GameState, reveal: A.Reveal, out: Outcome) -> None:
         self._no_open_question(state)
+        device = next((e for e in state.chain if e.awaiting_gear), None)
+        if device is not None:
+            self._reveal_gear(state, device, reveal, out)
+            return
         waiting = next((e for e in state.chain if e.awaiting_chaser), None)
         if waiting is not None:
             if reveal.player is not None and state.seat(reveal.player) != waiting.drinker:
@@ -213,6 +225,33 @@ class Engine:
         player.drink_me -= 1
         entry = start_drink(state, seat, card, "drink_me", out)
         self._ask_unknown_alcohol(state, entry, out)
+
+    def _reveal_gear(self, state: GameState, device, reveal: A.Reveal, out: Outcome) -> None:
+        owner = state.players[device.player].name
+        if reveal.player is not None and state.seat(reveal.player) != device.player or reveal.card is None:
+            raise IllegalPlay(f"{owner} must first reveal the Gear Card for {device.name}: `{owner} reveals GEAR [on NAME]`.",
+                              ("rdi3/appendix-a/wizgille/devices-and-gear",))
+        gear = self._card(reveal.card)
+        if gear.type != "gear":
+            raise IllegalPlay(f"{gear.name} is not a Gear Card.", ("rdi3/appendix-a/wizgille/devices-and-gear",))
+        target = state.seat(reveal.target) if reveal.target else None
+        picks = any(isinstance(e, dict) and e.get("who") in ("chosen", "target") for e in gear.effects)
+        if picks and target is None:
+            raise IllegalPlay(f"{gear.name} has its own target: `{owner} reveals {gear.name} on NAME`.",
+                              ("rdi3/appendix-a/wizgille/devices-and-gear",), code="needs-target")
+        device.gears.append({"id": gear.id, "name": gear.name, "target": target, "effects": gear.effects, "negated": False})
+        device.awaiting_gear = False
+        aimed = f" on {state.players[target].name}" if target is not None else ""
+        out.say(f"{owner} reveals the Gear Card {gear.name}{aimed}: {sentence(gear.summary)} It joins {device.name} as one "
+                "card with the combined effects; its own target is chosen apart from the Device's.",
+                "rdi3/appendix-a/wizgille/devices-and-gear", "rdi3/appendix-a/wizgille/example-1")
+        from referee.games.rdi.effects import device_stopped
+
+        if device_stopped(device):
+            out.say(f"{gear.name} stops the Device from taking effect: its effects no longer count when asking what "
+                    "the card affects.", "rdi3/appendix-a/wizgille/example-2", "rdi3/appendix-a/wizgille/example-3")
+        out.say("Players may respond now, first to the Gear Card's reveal, then to the combined card.",
+                ed(state, "other-rules/timing/sequential-events"))
 
     def _ask_unknown_alcohol(self, state: GameState, entry, out: Outcome) -> None:
         if entry.kind == "drink" and entry.alcohol is None and not entry.awaiting_chaser:
@@ -326,6 +365,7 @@ class Engine:
         if top.awaiting_chaser:
             raise IllegalPlay("Reveal the Chaser first: `chaser CARD`.", (ed(state, "more-drink-rules/chasers"),))
         state.chain.pop()
+        state.recent_hits = []
         if top.kind == "drink":
             resolve_drink(state, top, out)
         elif top.kind == "event":
@@ -354,6 +394,12 @@ class Engine:
         op = effect.get("op")
         target = state.entry(entry.responds_to) if entry.responds_to is not None else None
         if gambling.resolve_op(state, entry, card, effect, out):
+            return
+        if op == "negate" and target is not None and effect.get("what") == ["gear"]:
+            gear = [g for g in target.gears if not g.get("negated")][-1]
+            gear["negated"] = True
+            out.say(f"The Gear Card {gear['name']} is Negated: {target.name} takes effect without it.",
+                    "rdi3/appendix-a/wizgille/devices-and-gear")
             return
         if op == "negate" and target is not None:
             state.chain.remove(target)
@@ -384,7 +430,11 @@ class Engine:
                     target.alcohol = 0
                     out.say("A reduction cannot take a positive effect below 0.", "rdi3/other-rules/reduction-effects")
                 out.say(f"{target.name} now has {target.alcohol} Alcohol Content ({before} {change:+d}).")
-        elif op in ("negate", "ignore", "alter_drink"):
+        elif op == "redirect" and target is not None and entry.target is not None:
+            target.redirects.append([entry.player, entry.target])
+            out.say(f"{state.players[entry.player].name} redirects the Fortitude loss to {state.players[entry.target].name}; "
+                    "only the Fortitude loss moves, and it keeps its original source.", "rdi3/other-rules/redirecting-damage")
+        elif op in ("negate", "ignore", "alter_drink", "redirect"):
             out.say(f"What {card.name} answered has already left the chain: it has nothing left to do.")
         elif op == "unmodelled":
             out.say(f"{card.name}: {effect.get('says')} The referee does not apply this itself; correct figures with `set`.")

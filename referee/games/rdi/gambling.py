@@ -16,6 +16,8 @@ from referee.games.rdi.effects import ed, move_gold
 from referee.games.rdi.state import Entry, GameState, Round
 
 CONTROL_TYPES = ("gambling", "cheating")
+GAMBLING_OPS = ("start_round", "ante", "take_control", "restrict_next_control", "leave_round", "force_leave",
+                "win_round", "take_pot", "end_round")
 ENDS_ROUND = ("win_round", "take_pot", "end_round")
 MAKES_ANTE = ("start_round", "ante")
 
@@ -136,6 +138,8 @@ def ante(state: GameState, amount: int, out: Outcome, why: str) -> None:
 def resolve_op(state: GameState, entry: Entry, card: Card, effect: dict, out: Outcome) -> bool:
     """Carry out a Gambling effect of a resolving card. Returns False if ``effect`` is not one."""
     op = effect.get("op")
+    if op not in GAMBLING_OPS:
+        return False
     round_ = state.round
     seat = entry.player
     name = state.players[seat].name
@@ -146,9 +150,12 @@ def resolve_op(state: GameState, entry: Entry, card: Card, effect: dict, out: Ou
         round_.started = True
         out.say(f"{name} starts a Round of Gambling: normal play is suspended.", ed(state, "gambling"))
         return True
+    if round_ is None and op == "take_pot" and state.last_pot:
+        take_won_pot(state, seat, out, card)
+        return True
     if round_ is None:
         out.say(f"{card.name}: no Round of Gambling is in progress, so its Gambling effect does nothing.")
-        return op in ("ante", "take_control", "restrict_next_control", "leave_round", "force_leave") + ENDS_ROUND
+        return True
     if op == "ante":
         ante(state, effect.get("amount", 1) if isinstance(effect.get("amount"), int) else 1, out,
              "start" if starts_round(card) else "raise")
@@ -243,9 +250,26 @@ def end_round(state: GameState, winner: int | None, out: Outcome, why: str) -> N
         out.say(f"The Round of Gambling ends ({why}): {state.players[winner].name} wins the {pot} Gold in the pot.",
                 ed(state, "gambling/ending-the-round"))
         move_gold(state, "pot", winner, pot, out, "winning the Round")
+        state.last_pot = [winner, pot]
     state.round = None
     # Remove any Round card still waiting: once the Round is over it cannot affect it.
     starter = state.players[round_.starter]
     if not starter.out and state.active == round_.starter:
         state.phase = "order"
         out.say(f"Normal play resumes: {starter.name} moves on to the Order a Drink phase.", ed(state, "gambling/ending-the-round"))
+
+
+def check_take_pot(state: GameState, card: Card) -> None:
+    if state.round is None and not state.last_pot:
+        raise IllegalPlay(f"{card.name} takes the pot of a Round of Gambling, and no Round is under way or just won.",
+                          (ed(state, "gambling/ending-the-round"),))
+
+
+def take_won_pot(state: GameState, seat: int, out: Outcome, card: Card) -> None:
+    """Taking the pot at the end of a Round someone else won: the pot changes hands, the winner's own
+    Gold is not what the card changes (it changes the outcome of the Round)."""
+    winner, amount = state.last_pot
+    state.last_pot = []
+    out.say(f"{card.name}: {state.players[seat].name} takes the {amount} Gold pot instead of "
+            f"{state.players[winner].name}.", ed(state, "other-rules/cards-that-affect/example-4"))
+    move_gold(state, winner, seat, amount, out, "taking the pot")

@@ -15,7 +15,7 @@ from __future__ import annotations
 from referee.core.carddb import Card
 from referee.core.ruling import GameOver, IllegalPlay
 from referee.games.rdi import gambling
-from referee.games.rdi.effects import affected_attrs, ed
+from referee.games.rdi.effects import active_gears, affected_attrs, device_stopped, ed
 from referee.games.rdi.state import PHASE_NAMES, Entry, GameState
 
 CHANGES_DRINK_OPS = {"alter_drink", "split_drink", "pass_drink"}
@@ -99,6 +99,10 @@ class Checker:
             raise IllegalPlay("A Chaser is still to be revealed: nobody may respond to the Drink until every "
                               "Chaser is revealed.", (ed(state, "more-drink-rules/chasers"),),
                               hint="Reveal it: `chaser CARD`.")
+        if any(e.awaiting_gear for e in state.chain):
+            raise IllegalPlay("A Device Card is waiting for its Gear Card: nobody may respond until the Gear Card is "
+                              "revealed.", ("rdi3/appendix-a/wizgille/devices-and-gear",),
+                              hint="Reveal it: `Wizgille reveals GEAR [on NAME]`.")
         if card.type in NOT_FROM_HAND:
             raise IllegalPlay(f"{card.name} is a {card.type.replace('_', ' ')} card, not a card played from a hand.",
                               (ed(state, "on-your-turn/drink"),), hint="Drinks are revealed: `NAME reveals CARD`.")
@@ -190,11 +194,18 @@ class Checker:
                                       f"{state.players[top.drinker].name}'s.", (ed(state, "other-rules/splitting-drinks"),))
             elif op == "leave_round":
                 gambling.check_leave(state, seat)
+            elif op == "redirect":
+                if top is None or not affected_attrs(state, top, seat, self.card_of(top)) & {effect.get("attr", "fortitude")}:
+                    raise IllegalPlay(f"{card.name} redirects a loss aimed at {state.players[seat].name}, and nothing "
+                                      "waiting would make them lose it.", ("rdi3/other-rules/redirecting-damage",))
+                entry.responds_to = top.uid
+            elif op == "take_pot":
+                gambling.check_take_pot(state, card)
             elif op == "end_round":
                 gambling.check_tip(state, card, top, self.card_of(top))
                 if top is not None:
                     entry.responds_to = top.uid
-        if ops & ({"negate", "ignore", "leave_round", "end_round"} | CHANGES_DRINK_OPS):
+        if ops & ({"negate", "ignore", "leave_round", "end_round", "redirect", "take_pot"} | CHANGES_DRINK_OPS):
             return []
         return self._check_window(seat, card, entry)
 
@@ -230,6 +241,19 @@ class Checker:
                     entry.responds_to = top.uid
                     return []
                 failures.append(f"{card.name} answers a card that changes a Drink.")
+            elif window == "you_lost_fortitude":
+                hit = [source for victim, source in state.recent_hits if victim == seat and source != seat]
+                if hit:
+                    entry.attacker = hit[-1]
+                    return []
+                failures.append(f"{card.name} is played after {state.players[seat].name} loses Fortitude to another "
+                                "player's card, and that has not just happened (a response waits for the event "
+                                "it answers).")
+            elif window == "gear_revealed":
+                if top is not None and active_gears(top):
+                    entry.responds_to = top.uid
+                    return []
+                failures.append(f"{card.name} answers a Gear Card just revealed.")
             elif window == "round_of_gambling":
                 if state.round is not None:
                     return []
@@ -242,6 +266,11 @@ class Checker:
     def _check_negate(self, seat: int, card: Card, effect: dict, top: Entry) -> None:
         state = self.state
         what = set(effect.get("what") or [])
+        if what == {"gear"}:
+            if not active_gears(top):
+                raise IllegalPlay(f"{card.name} Negates a revealed Gear Card, and {top.name} has none.",
+                                  ("rdi3/appendix-a/wizgille/devices-and-gear",))
+            return
         kind = entry_timing(state, top, self.cards)
         cites = (ed(state, "other-rules/negate-and-ignore"),)
         if kind == "drink":
@@ -256,7 +285,7 @@ class Checker:
         if effect.get("condition") in ("changes_a_drink", "changes_drink"):
             target = self.card_of(top)
             limits = (ed(state, "other-rules/wench-thinks"), ed(state, "other-rules/wench-thinks/limits"))
-            if not changes_a_drink(target):
+            if not changes_a_drink(target) or device_stopped(top):
                 raise IllegalPlay(f"{card.name} Negates only a Sometimes Card that changes a Drink's effects; "
                                   f"{top.name} does not.", limits)
             if target is not None and any(e.get("condition") in ("changes_a_drink", "changes_drink")
@@ -265,7 +294,8 @@ class Checker:
 
     def _check_ignore(self, seat: int, card: Card, effect: dict, top: Entry) -> None:
         state = self.state
-        what = set(effect.get("what") or [])
+        # A card the books show only as "Ignore a card that affects you" Ignores any played card.
+        what = set(effect.get("what") or ["action", "sometimes", "anytime", "gambling", "cheating"])
         player = state.players[seat]
         if top.kind == "drink":
             if "drink" not in what:
@@ -285,11 +315,13 @@ class Checker:
             raise IllegalPlay(f"{card.name} Ignores {', '.join(sorted(what))} cards; {top.name} is a {kind} card.",
                               (ed(state, "other-rules/negate-and-ignore"),))
         target_card = self.card_of(top)
-        if effect.get("not_round_of_gambling") and target_card is not None and any(
-                e.get("op") == "start_round" for e in _option_effects(target_card, None)):
-            raise IllegalPlay(f"{card.name} may not Ignore a Round of Gambling.",
-                              (ed(state, "other-rules/cards-that-affect/round-of-gambling"),))
         wanted = set(effect.get("if_affects") or ())
+        # Both books: a card that Ignores cards affecting your Gold cannot Ignore a Round of Gambling.
+        if (effect.get("not_round_of_gambling") or "gold" in wanted) and target_card is not None and \
+                gambling.starts_round(target_card):
+            raise IllegalPlay(f"{card.name} may not Ignore a Round of Gambling: a card that Ignores cards affecting "
+                              "your Gold cannot be used against a Round.",
+                              (ed(state, "other-rules/cards-that-affect/round-of-gambling"),))
         if wanted:
             hit = affected_attrs(state, top, seat, target_card) & wanted
             if not hit:
@@ -304,7 +336,8 @@ class Checker:
         state = self.state
         wants = card.get("target")
         uses_target = wants in ("other_player", "any_player") or any(
-            e.get("who") == "target" or e.get("to") == "target" for e in _option_effects(card, entry.option))
+            e.get("who") == "target" or e.get("to") in ("target", "chosen") or e.get("with") == "chosen"
+            for e in _option_effects(card, entry.option))
         if not uses_target:
             entry.target = None
             return
@@ -317,7 +350,7 @@ class Checker:
                               (ed(state, "on-your-turn/action"),), code="needs-target")
         if state.players[entry.target].out:
             raise IllegalPlay(f"{state.players[entry.target].name} is out of the game.", (ed(state, "losing-the-game"),))
-        if wants == "other_player" and entry.target == seat:
+        if (wants == "other_player" or wants is None) and entry.target == seat:
             raise IllegalPlay(f"{card.name} picks another player, not yourself.", (ed(state, "on-your-turn/action"),))
 
     def _check_protection(self, card: Card, entry: Entry) -> None:

@@ -47,6 +47,10 @@ class Entry:
     fortitude: int = 0
     awaiting_chaser: bool = False
     ignored_by: list = field(default_factory=list)
+    redirects: list = field(default_factory=list)  # [from_seat, to_seat] pairs for redirected Fortitude loss
+    attacker: int | None = None  # for "after you lose Fortitude" cards: who hit the player
+    awaiting_gear: bool = False  # a Device Card waiting for its Gear Card
+    gears: list = field(default_factory=list)  # revealed Gear Cards: {id, name, target, effects, negated}
     passed: list = field(default_factory=list)  # players who declined to respond since it last changed
 
 
@@ -86,6 +90,8 @@ class GameState:
     answers: dict = field(default_factory=dict)  # values the table supplied for what the books leave out
     last_chance: list = field(default_factory=list)  # players about to lose, given a last chance to respond
     round: Round | None = None  # a Round of Gambling, when one is under way
+    recent_hits: list = field(default_factory=list)  # [victim, source] of Fortitude lost in the last resolution
+    last_pot: list = field(default_factory=list)  # [winner, amount] of a Round just won, until play moves on
     winner: str | None = None
     tie: list = field(default_factory=list)
     over: bool = False
