@@ -10,7 +10,8 @@ from referee.core.rules import section_ids, sections
 from referee.core.schema import check_paths
 
 ROOT = Path(__file__).resolve().parent.parent
-SECTION_ID = re.compile(r"""["']((?:rdi3|gii|smb|tda)/[a-z0-9][a-z0-9/-]*)["']""")
+SECTION_ID = re.compile(r"""["']((?:rdi3|gii|smb|tda)/[a-z0-9][a-z0-9/-]*[a-z0-9])["']""")
+EDITION_PATH = re.compile(r"""\bed\(state, ["']([a-z0-9][a-z0-9/-]*)["']\)""")
 
 
 def test_shipped_cards_pass_the_checker():
@@ -49,6 +50,16 @@ def test_every_section_id_in_code_exists():
         for found in SECTION_ID.findall(path.read_text(encoding="utf-8")):
             if found not in known:
                 missing.append(f"{path.relative_to(ROOT)}: {found}")
+    assert not missing, missing
+
+
+def test_every_edition_citation_exists_in_both_core_books():
+    """`ed(state, "path")` cites the table's edition, so the path must exist in RDI 3 and in GII."""
+    known = section_ids()
+    missing = []
+    for path in (ROOT / "referee").rglob("*.py"):
+        for found in EDITION_PATH.findall(path.read_text(encoding="utf-8")):
+            missing += [f"{path.relative_to(ROOT)}: {b}/{found}" for b in ("rdi3", "gii") if f"{b}/{found}" not in known]
     assert not missing, missing
 
 
