@@ -12,7 +12,7 @@ from referee.core.text import sentence
 from referee.core.ruling import (ANSWER, ASK, GameOver, IllegalPlay, NotUnderstood, OK, Outcome,
                                  RefereeError, Ruling, Step)
 from referee.games.rdi import announce as A
-from referee.games.rdi import gambling
+from referee.games.rdi import contest, gambling
 from referee.games.rdi.characters import serena
 from referee.games.rdi.drinks import add_chaser, resolve_drink, start_drink, take_from_deck
 from referee.games.rdi.effects import apply_card_effects, clamp_change, ed
@@ -200,6 +200,17 @@ class Engine:
                 raise NotUnderstood("Which card is the Chaser? `chaser CARD`.")
             add_chaser(state, waiting, self._card(reveal.card), out)
             self._ask_unknown_alcohol(state, waiting, out)
+            contest.chaser_done(state, waiting, out)
+            return
+        if contest.revealing(state):
+            if reveal.player is None or reveal.card is None:
+                raise NotUnderstood("In the Drinking Contest, say who reveals what: `NAME reveals CARD`.")
+            card = self._card(reveal.card)
+            if card.type not in ("drink", "drink_event"):
+                raise IllegalPlay(f"{card.name} is not a Drink Deck card.", (ed(state, "other-rules/drinking-contest"),))
+            entry = contest.reveal(state, state.seat(reveal.player), card, out)
+            if entry is not None:
+                self._ask_unknown_alcohol(state, entry, out)
             return
         if reveal.player is None:
             raise IllegalPlay("No Drink is waiting for a Chaser.", (ed(state, "more-drink-rules/chasers"),))
@@ -364,6 +375,16 @@ class Engine:
         top = state.top
         if top.awaiting_chaser:
             raise IllegalPlay("Reveal the Chaser first: `chaser CARD`.", (ed(state, "more-drink-rules/chasers"),))
+        if top.awaiting_gear:
+            raise IllegalPlay("Reveal the Gear Card first.", ("rdi3/appendix-a/wizgille/devices-and-gear",))
+        if contest.revealing(state):
+            who = state.players[state.contest.order[state.contest.next]].name
+            raise IllegalPlay(f"The Drinking Contest is still revealing: {who} reveals next.",
+                              (ed(state, "other-rules/drinking-contest"),))
+        if top.group == contest.CONTEST:
+            state.recent_hits = []
+            contest.drink_all(state, out)
+            return
         state.chain.pop()
         state.recent_hits = []
         if top.kind == "drink":
@@ -380,6 +401,10 @@ class Engine:
 
     def _resolve_event(self, state: GameState, entry, out: Outcome) -> None:
         state.drink_discard += 1
+        card = self.cards.by_id.get(entry.card_id)
+        if card is not None and card.get("event") == "drinking_contest":
+            contest.start(state, out)
+            return
         out.say(f"{entry.name} resolves: follow its instructions. The referee does not track this event yet; "
                 "correct any figures with `set`.", ed(state, "more-drink-rules/drink-events"))
 

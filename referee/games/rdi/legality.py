@@ -99,6 +99,9 @@ class Checker:
             raise IllegalPlay("A Chaser is still to be revealed: nobody may respond to the Drink until every "
                               "Chaser is revealed.", (ed(state, "more-drink-rules/chasers"),),
                               hint="Reveal it: `chaser CARD`.")
+        if state.contest is not None and state.contest.next < len(state.contest.order):
+            raise IllegalPlay("The Drinking Contest is still revealing Drinks: cards that change Drinks come once every "
+                              "Drink is revealed.", (ed(state, "other-rules/timing/simultaneous-drinks"),))
         if any(e.awaiting_gear for e in state.chain):
             raise IllegalPlay("A Device Card is waiting for its Gear Card: nobody may respond until the Gear Card is "
                               "revealed.", ("rdi3/appendix-a/wizgille/devices-and-gear",),
@@ -172,6 +175,10 @@ class Checker:
     def _sometimes_option(self, seat: int, card: Card, entry: Entry) -> list[str]:
         state = self.state
         top = state.top
+        if state.contest is not None and top is not None and top.group == "contest":
+            # Several Drinks wait at once: a card names whose Drink it changes (`on NAME`), else your own.
+            chosen = entry.target if entry.target is not None else seat
+            top = next((e for e in state.chain if e.group == "contest" and e.drinker == chosen), top)
         effects = _option_effects(card, entry.option)
         ops = {e.get("op") for e in effects}
         if ops & {"negate", "ignore"} | (ops & CHANGES_DRINK_OPS):
@@ -339,8 +346,7 @@ class Checker:
             e.get("who") == "target" or e.get("to") in ("target", "chosen") or e.get("with") == "chosen"
             for e in _option_effects(card, entry.option))
         if not uses_target:
-            entry.target = None
-            return
+            return  # a named player here only says whose Drink a card changes
         if entry.target is None:
             others = [s for s in state.in_game() if s != seat]
             if wants == "other_player" and len(others) == 1:

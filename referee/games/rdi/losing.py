@@ -15,6 +15,8 @@ from referee.games.rdi.state import GameState
 
 def at_risk(state: GameState) -> tuple[list[int], list[int]]:
     """(passing out, out of Gold) among players still in."""
+    if state.contest is not None:
+        return [], []  # players stay in until the Drinking Contest is over
     passing = [s for s in state.in_game() if state.players[s].alcohol >= state.players[s].fortitude]
     broke = [s for s in state.in_game() if s not in passing and state.players[s].gold <= 0]
     if state.round is not None:

@@ -51,6 +51,7 @@ class Entry:
     attacker: int | None = None  # for "after you lose Fortitude" cards: who hit the player
     awaiting_gear: bool = False  # a Device Card waiting for its Gear Card
     gears: list = field(default_factory=list)  # revealed Gear Cards: {id, name, target, effects, negated}
+    group: str | None = None  # Drinks drunk at once: "contest", or the copies of one Drink
     passed: list = field(default_factory=list)  # players who declined to respond since it last changed
 
 
@@ -73,6 +74,16 @@ class Round:
 
 
 @dataclass
+class Contest:
+    """A Drinking Contest in progress ("Drinking Contest", both books)."""
+
+    revealer: int
+    order: list  # who reveals this time, in turn order from the active player
+    next: int = 0  # index in ``order`` of the next player to reveal
+    repeat: int = 1  # 2, 3... after ties
+
+
+@dataclass
 class GameState:
     players: list[Player]
     rules: str = "gii"  # the edition the table chose: "gii" or "rdi3"
@@ -90,6 +101,7 @@ class GameState:
     answers: dict = field(default_factory=dict)  # values the table supplied for what the books leave out
     last_chance: list = field(default_factory=list)  # players about to lose, given a last chance to respond
     round: Round | None = None  # a Round of Gambling, when one is under way
+    contest: Contest | None = None  # a Drinking Contest, when one is under way
     recent_hits: list = field(default_factory=list)  # [victim, source] of Fortitude lost in the last resolution
     last_pot: list = field(default_factory=list)  # [winner, amount] of a Round just won, until play moves on
     winner: str | None = None
@@ -105,7 +117,9 @@ class GameState:
         players = [Player(**p) for p in data.pop("players")]
         chain = [Entry(**e) for e in data.pop("chain")]
         round_ = data.pop("round", None)
-        return GameState(players=players, chain=chain, round=Round(**round_) if round_ else None, **data)
+        contest = data.pop("contest", None)
+        return GameState(players=players, chain=chain, round=Round(**round_) if round_ else None,
+                         contest=Contest(**contest) if contest else None, **data)
 
     def copy(self) -> "GameState":
         return GameState.from_dict(self.to_dict())

@@ -1,0 +1,182 @@
+"""Answers to the referee's questions, as the table says them.
+
+    Ann chooses dragon stakes     a stakes            Ben pays / Ben gives a card   one of a card's options
+    Ann picks Cat                 a tied player       yes / no, Ben declines        an offer or an optional power
+    answer Brass Dragon 1         a hidden card       answer 7                      a number
+    done                          the table has applied what the referee cannot
+
+A name at the front says who answers; it must be the player asked.
+"""
+
+from __future__ import annotations
+
+import re
+
+from referee.core.carddb import CardDB
+from referee.core.parse import find_player, is_player
+from referee.core.ruling import IllegalPlay, NotUnderstood, RefereeError
+from referee.games.tda import cardref
+from referee.games.tda.state import GameState
+
+YES = {"yes", "y", "pay", "pays", "paid", "accept", "accepts", "ok", "swap", "swaps", "does", "will", "sure", "buy",
+       "buys", "agree", "agrees"}
+NO = {"no", "n", "decline", "declines", "declined", "pass", "passes", "none", "nobody", "keep", "keeps", "refuse",
+      "refuses", "skip", "skips", "not", "don't", "doesn't", "won't"}
+DONE = {"done", "ok", "okay", "next", "continue", "applied", "finished", "go on", "that's it", "done applying"}
+FILLER = {"chooses", "choose", "picks", "pick", "says", "answers", "answer", "takes", "take", "names", "name",
+          "puts", "put", "selects", "select", "wants", "it's", "its", "it", "is", "was", "discards", "discarded",
+          "reveals", "revealed", "the", "a", "an", "card", "to", "in", "into", "on", "odd", "coin", "goes", "from",
+          "with", "stakes"}
+
+
+def speaker(state: GameState, text: str) -> tuple[int | None, str]:
+    words = text.split(maxsplit=1)
+    if words and is_player(words[0].rstrip(":,"), [p.name for p in state.players]):
+        seat = state.seat(find_player(words[0].rstrip(":,"), [p.name for p in state.players]))
+        return seat, words[1] if len(words) > 1 else ""
+    return None, text
+
+
+def _words(text: str) -> list[str]:
+    return [w for w in re.split(r"[^\w'#]+", text.lower()) if w]
+
+
+def _strip_filler(text: str) -> str:
+    words = text.split()
+    while words and words[0].lower().strip(",:") in FILLER:
+        words = words[1:]
+    return " ".join(words)
+
+
+def expected(question: dict) -> str:
+    kind = question.get("kind")
+    return {
+        "stakes": "`dragon` or `giant` (e.g. `Ann chooses dragon stakes`)",
+        "player": f"one of {', '.join(question.get('options') or [])} (e.g. `answer NAME`)",
+        "yesno": "`yes` or `no`",
+        "choice": "one of: " + "; ".join(f"{i + 1}. {o['label']}" for i, o in enumerate(question.get("options") or [])),
+        "number": "a number (`answer 7`)",
+        "card": "a card with its strength (`answer Brass Dragon 1`)" + (", or just its strength"
+                                                                          if question.get("number_ok") else ""),
+        "ante_card": "a card in the ante (`answer Green Dragon 3`)",
+        "flight_card": "a card in a flight (`answer Ben's Silver Dragon 6`)" + (", or `none`"
+                                                                              if question.get("optional") else ""),
+        "table": "`done` once the table has applied it (meanwhile `pay`, `steal`, `draw`, `give`, `discard` lines)",
+    }.get(kind, "an answer")
+
+
+def parse(state: GameState, db: CardDB, question: dict, text: str):
+    """The answer's value, or a NotUnderstood/IllegalPlay saying what would be accepted."""
+    who, rest = speaker(state, text.strip())
+    asked = question.get("who")
+    if who is not None and asked is not None and who != asked:
+        raise IllegalPlay(f"That is {state.name(asked)}'s to answer, not {state.name(who)}'s: {question['text']}",
+                          hint=f"Expected {expected(question)}.")
+    rest = re.sub(r"^answer\s+", "", rest.strip(), flags=re.I).strip().rstrip(".!")
+    kind = question.get("kind")
+    try:
+        value = _parse(state, db, question, rest, kind)
+    except RefereeError:
+        raise
+    except (ValueError, KeyError):
+        value = None
+    if value is _NOTHING or (value is None and kind not in ("flight_card",)):
+        raise NotUnderstood(f"That does not answer the question: {question['text']}", hint=f"Expected {expected(question)}.")
+    return value
+
+
+_NOTHING = object()
+
+
+def _parse(state: GameState, db: CardDB, question: dict, rest: str, kind: str):
+    words = _words(rest)
+    if kind == "table":
+        return True if rest.lower() in DONE or (words and words[0] in DONE) else _NOTHING
+    if kind == "stakes":
+        has_d = any(w.startswith("dragon") for w in words)
+        has_g = any(w.startswith("giant") for w in words)
+        return "dragon" if has_d and not has_g else "giant" if has_g and not has_d else _NOTHING
+    if kind == "yesno":
+        if set(words) & NO:
+            return False
+        if set(words) & YES:
+            return True
+        return _NOTHING
+    if kind == "number":
+        found = re.search(r"-?\d+", rest)
+        return int(found.group()) if found else _NOTHING
+    if kind == "player":
+        names = question.get("options") or [p.name for p in state.players]
+        for word in words:
+            if word.isdigit() and 1 <= int(word) <= len(names):
+                return state.seat(names[int(word) - 1])
+            if is_player(word, names):
+                return state.seat(find_player(word, names))
+        return _NOTHING
+    if kind == "choice":
+        return _choice(question, words)
+    if kind == "card":
+        bare = _strip_filler(rest)
+        if question.get("number_ok") and re.fullmatch(r"\d+", bare):
+            return {"card_id": None, "name": None, "strength": int(bare), "side": None}
+        typed = cardref.typed_card(state, db, bare, need_side=None)
+        return {"card_id": typed.card.id, "name": typed.card.name, "strength": typed.strength, "side": typed.side}
+    if kind == "ante_card":
+        return _ante_card(state, db, question, _strip_filler(rest))
+    if kind == "flight_card":
+        if set(words) & NO and question.get("optional"):
+            return None
+        return _flight_card(state, db, _strip_filler(rest))
+    return _NOTHING
+
+
+def _choice(question: dict, words: list[str]):
+    options = question.get("options") or []
+    for word in words:
+        if word.isdigit() and 1 <= int(word) <= len(options):
+            return int(word) - 1
+    scores = [len(set(words) & set(o.get("words") or [])) for o in options]
+    best = max(scores) if scores else 0
+    if best > 0 and scores.count(best) == 1:
+        return scores.index(best)
+    if set(words) & NO:
+        empty = [i for i, o in enumerate(options) if o.get("empty")]
+        if len(empty) == 1:
+            return empty[0]
+    return _NOTHING
+
+
+def _ante_card(state: GameState, db: CardDB, question: dict, text: str):
+    name, strength, _ = cardref.split(text)
+    card = cardref.lookup(state, db, name)
+    found = [p for p in state.ante if p.card_id == card.id and (strength is None or p.strength == strength)]
+    if len(found) == 1:
+        return {"uid": found[0].uid}
+    if len(found) > 1:
+        raise NotUnderstood(f"Several {card.name} cards are in the ante: add the strength.")
+    if question.get("allow_new"):
+        typed = cardref.typed_card(state, db, text, need_side=False)
+        return {"uid": None, "card_id": typed.card.id, "name": typed.card.name, "strength": typed.strength}
+    ante = ", ".join(p.label for p in state.ante) or "nothing"
+    raise IllegalPlay(f"{card.name}{'' if strength is None else f' {strength}'} is not in the ante (it holds {ante}).",
+                      ("tda/glossary/ante-card",))
+
+
+def _flight_card(state: GameState, db: CardDB, text: str):
+    owner = None
+    match = re.match(r"^(?P<who>[^\s']+)['’]s?\s+(?P<rest>.+)$", text)
+    if match and is_player(match.group("who"), [p.name for p in state.players]):
+        owner = state.seat(find_player(match.group("who"), [p.name for p in state.players]))
+        text = match.group("rest")
+    text = re.sub(r"\s+from\s+.*flight\s*$", "", text, flags=re.I)
+    name, strength, _ = cardref.split(text)
+    card = cardref.lookup(state, db, name)
+    found = [(seat, p) for seat, pl in enumerate(state.players) for p in pl.flight
+             if p.card_id == card.id and (strength is None or p.strength == strength)
+             and (owner is None or seat == owner)]
+    if len(found) == 1:
+        return {"uid": found[0][1].uid, "seat": found[0][0]}
+    if not found:
+        raise IllegalPlay(f"No {card.name}{'' if strength is None else f' {strength}'} is in "
+                          f"{'any flight' if owner is None else state.name(owner) + chr(39) + 's flight'}.")
+    raise NotUnderstood(f"Several flights hold {card.name}: say whose (`Ben's {card.name}`) and its strength.")
