@@ -43,6 +43,12 @@ class Reveal:
 
 
 @dataclass(frozen=True)
+class Split:
+    player: str
+    partner: str
+
+
+@dataclass(frozen=True)
 class Resolve:
     pass
 
@@ -93,6 +99,7 @@ _PLAY = re.compile(r"^(?P<p>.+?)\s+(?:plays?|casts?|uses?)\s+(?P<rest>.+)$", re.
 _ORDER = re.compile(r"^(?P<p>.+?)\s+orders?\s+(?:a\s+|an\s+|one\s+)?drinks?\s+(?:for|to|on)\s+(?P<t>.+)$", re.I)
 _REVEAL = re.compile(r"^(?P<p>.+?)\s+(?:reveals?|drinks?|flips?)(?:\s+(?P<card>.+))?$", re.I)
 _CHASER = re.compile(r"^(?:the\s+)?chaser(?:\s+is)?\s*:?\s+(?P<card>.+)$", re.I)
+_SPLIT = re.compile(r"^(?P<p>.+?)\s+splits?\s+(?:.*?\s+)?with\s+(?P<t>\S+)\s*$", re.I)
 _PASS = re.compile(r"^(?P<p>.+?)\s+(?:pass(?:es)?|declines?|no response)$", re.I)
 _DRAW = re.compile(r"^(?P<p>.+?)\s+(?:discards? and draws?|draws?|is done drawing)$", re.I)
 _CAN = re.compile(r"^can\s+(?P<p>\S+)\s+(?:play|use)\s+(?P<rest>.+?)\s*\??$", re.I)
@@ -144,6 +151,7 @@ def parse(line: str, names: list[str]):
     if (m := _CHASER.match(text)):
         return Reveal(None, m.group("card").strip())
     for pattern, build in ((_ORDER, lambda m, p: Order(p, find_player(m.group("t"), names))),
+                           (_SPLIT, lambda m, p: Split(p, find_player(m.group("t"), names))),
                            (_PASS, lambda m, p: Pass(p)),
                            (_DRAW, lambda m, p: Draw(p)),
                            (_PLAY, lambda m, p: _play(p, m.group("rest"), names)),

@@ -100,7 +100,10 @@ def drink_all(state: GameState, out: Outcome) -> None:
         resolve_drink(state, entry, out)
     totals: dict[int, int] = {}
     for entry in drinks:
-        totals[entry.player] = max(totals.get(entry.player, 0), max(0, entry.alcohol or 0))
+        if entry.copy_of is not None:
+            continue  # the other half of a split Drink does not count for its new drinker
+        value = entry.counted if entry.counted is not None else (entry.alcohol or 0)
+        totals[entry.player] = max(0, value)
     shown = ", ".join(f"{state.players[s].name} {v}" for s, v in totals.items())
     out.say(f"Totals for the contest (as changed; below 0 counts as 0; Ignored or passed Drinks still count): {shown}.",
             ed(state, "other-rules/drinking-contest/what-counts"))

@@ -12,7 +12,7 @@ from referee.core.text import sentence
 from referee.core.ruling import (ANSWER, ASK, GameOver, IllegalPlay, NotUnderstood, OK, Outcome,
                                  RefereeError, Ruling, Step)
 from referee.games.rdi import announce as A
-from referee.games.rdi import contest, gambling
+from referee.games.rdi import contest, gambling, splitting
 from referee.games.rdi.characters import serena
 from referee.games.rdi.drinks import add_chaser, resolve_drink, start_drink, take_from_deck
 from referee.games.rdi.effects import apply_card_effects, clamp_change, ed
@@ -83,7 +83,7 @@ class Engine:
     def dispatch(self, state: GameState, announcement, out: Outcome) -> None:
         handlers = {A.Play: self.play, A.Order: self.order, A.Reveal: self.reveal, A.Resolve: self.resolve,
                     A.Pass: self.pass_, A.Draw: self.draw, A.EndTurn: self.end_turn, A.Set: self.set_,
-                    A.Answer: self.answer, A.Step: self.step}
+                    A.Answer: self.answer, A.Step: self.step, A.Split: self.split}
         handlers[type(announcement)](state, announcement, out)
 
     # --- plays -----------------------------------------------------------------------
@@ -201,6 +201,11 @@ class Engine:
             add_chaser(state, waiting, self._card(reveal.card), out)
             self._ask_unknown_alcohol(state, waiting, out)
             contest.chaser_done(state, waiting, out)
+            if waiting.group == "to-copy" and not waiting.awaiting_chaser:
+                splitting.copy_for_everyone(state, waiting, out)
+            return
+        if state.copies_for is not None:
+            self._reveal_for_copies(state, reveal, out)
             return
         if contest.revealing(state):
             if reveal.player is None or reveal.card is None:
@@ -236,6 +241,32 @@ class Engine:
         player.drink_me -= 1
         entry = start_drink(state, seat, card, "drink_me", out)
         self._ask_unknown_alcohol(state, entry, out)
+
+    def split(self, state: GameState, split: A.Split, out: Outcome) -> None:
+        self._no_open_question(state)
+        splitting.builtin_split(state, state.seat(split.player), state.seat(split.partner), out)
+
+    def _reveal_for_copies(self, state: GameState, reveal: A.Reveal, out: Outcome) -> None:
+        seat = state.copies_for
+        who = state.players[seat].name
+        if reveal.player is None or state.seat(reveal.player) != seat or reveal.card is None:
+            raise IllegalPlay(f"{who} reveals the Drink for the event first: `{who} reveals CARD`.",
+                              (ed(state, "other-rules/round-on-the-house"),))
+        card = self._card(reveal.card)
+        state.copies_for = None
+        take_from_deck(state, out)
+        if card.type != "drink":
+            state.drink_discard += 1
+            out.say(f"{card.name} is not a Drink. The books give no example of this event revealing a Drink Event; "
+                    "the referee's default (not from the books): no Drink is copied and the card is discarded. "
+                    "Correct the table with `set` if your group rules otherwise.",
+                    "rdi3/other-rules/round-on-the-house", "gii/other-rules/round-on-the-house")
+            return
+        entry = start_drink(state, seat, card, "drink_deck", out)
+        entry.group = "to-copy"
+        self._ask_unknown_alcohol(state, entry, out)
+        if not entry.awaiting_chaser:
+            splitting.copy_for_everyone(state, entry, out)
 
     def _reveal_gear(self, state: GameState, device, reveal: A.Reveal, out: Outcome) -> None:
         owner = state.players[device.player].name
@@ -385,6 +416,18 @@ class Engine:
             state.recent_hits = []
             contest.drink_all(state, out)
             return
+        if top.kind == "drink" and top.group is not None:
+            group = splitting.group_of(state, top)
+            state.chain = [e for e in state.chain if e not in group]
+            state.recent_hits = []
+            out.say("The Drinks are drunk at once.", ed(state, "other-rules/splitting-drinks"))
+            for drink in group:
+                resolve_drink(state, drink, out)
+            self._reopen(state, out)
+            return
+        if top.kind == "drink" and splitting.offer_builtin_split(state, top, self.cards.by_id[top.card_id], out):
+            out.verdict, out.code = ASK, "ask-split"
+            return
         state.chain.pop()
         state.recent_hits = []
         if top.kind == "drink":
@@ -393,6 +436,9 @@ class Engine:
             self._resolve_event(state, top, out)
         else:
             self._resolve_card(state, top, out)
+        self._reopen(state, out)
+
+    def _reopen(self, state: GameState, out: Outcome) -> None:
         if state.chain:
             beneath = state.top
             beneath.passed = []
@@ -404,6 +450,13 @@ class Engine:
         card = self.cards.by_id.get(entry.card_id)
         if card is not None and card.get("event") == "drinking_contest":
             contest.start(state, out)
+            return
+        if card is not None and card.get("event") in ("round_on_the_house", "toast"):
+            state.copies_for = entry.player
+            out.verdict, out.code = ASK, "ask-reveal"
+            out.say(f"{entry.name}: {state.players[entry.player].name} reveals a Drink from the Drink Deck "
+                    f"(`{state.players[entry.player].name} reveals CARD`), and every player gets a copy of it.",
+                    ed(state, "other-rules/round-on-the-house"))
             return
         out.say(f"{entry.name} resolves: follow its instructions. The referee does not track this event yet; "
                 "correct any figures with `set`.", ed(state, "more-drink-rules/drink-events"))
@@ -448,6 +501,8 @@ class Engine:
             if not isinstance(change, int):
                 out.say(f"The books do not give how much {card.name} changes the Drink; correct it with `set`.")
                 return
+            if target.counted is not None:
+                target.counted += change
             if target.alcohol is not None:
                 before = target.alcohol
                 target.alcohol = before + change
@@ -455,6 +510,14 @@ class Engine:
                     target.alcohol = 0
                     out.say("A reduction cannot take a positive effect below 0.", "rdi3/other-rules/reduction-effects")
                 out.say(f"{target.name} now has {target.alcohol} Alcohol Content ({before} {change:+d}).")
+        elif op == "pass_drink" and target is not None and target.kind == "drink" and entry.target is not None:
+            target.drinker = entry.target
+            out.say(f"{target.name} is passed to {state.players[entry.target].name}, who will drink it.",
+                    ed(state, "other-rules/splitting-drinks"))
+        elif op == "split_drink" and target is not None and target.kind == "drink":
+            partner = entry.target if effect.get("with", "chosen") != "none" else None
+            splitting.split(state, target, partner, effect.get("rounding", "up"), out,
+                            f"{state.players[entry.player].name} splits the Drink")
         elif op == "redirect" and target is not None and entry.target is not None:
             target.redirects.append([entry.player, entry.target])
             out.say(f"{state.players[entry.player].name} redirects the Fortitude loss to {state.players[entry.target].name}; "

@@ -54,7 +54,7 @@ def _entry_text(state: GameState, entry, depth: int) -> str:
         if answered is not None:
             text += f"  (answers {answered.name})"
     else:
-        parts = " + ".join(entry.parts)
+        parts = " + ".join(entry.parts) or entry.name
         alcohol = "?" if entry.alcohol is None else entry.alcohol
         text = f"{state.players[entry.drinker].name} drinks {parts} ({alcohol} Alcohol Content)" if entry.kind == "drink" \
             else f"{who} revealed the Drink Event {entry.name}"

@@ -175,10 +175,12 @@ class Checker:
     def _sometimes_option(self, seat: int, card: Card, entry: Entry) -> list[str]:
         state = self.state
         top = state.top
-        if state.contest is not None and top is not None and top.group == "contest":
-            # Several Drinks wait at once: a card names whose Drink it changes (`on NAME`), else your own.
-            chosen = entry.target if entry.target is not None else seat
-            top = next((e for e in state.chain if e.group == "contest" and e.drinker == chosen), top)
+        if top is not None and top.kind == "drink" and top.group is not None:
+            # Several Drinks wait at once: a card names whose Drink it changes (`on NAME`), else your own;
+            # a card that passes or splits a Drink always takes your own.
+            own = any(e.get("op") in ("pass_drink", "split_drink") for e in _option_effects(card, entry.option))
+            chosen = seat if own or entry.target is None else entry.target
+            top = next((e for e in reversed(state.chain) if e.group == top.group and e.drinker == chosen), top)
         effects = _option_effects(card, entry.option)
         ops = {e.get("op") for e in effects}
         if ops & {"negate", "ignore"} | (ops & CHANGES_DRINK_OPS):

@@ -52,6 +52,9 @@ class Entry:
     awaiting_gear: bool = False  # a Device Card waiting for its Gear Card
     gears: list = field(default_factory=list)  # revealed Gear Cards: {id, name, target, effects, negated}
     group: str | None = None  # Drinks drunk at once: "contest", or the copies of one Drink
+    counted: int | None = None  # in a contest: the Alcohol Content that counts, once the Drink is split
+    copy_of: int | None = None  # a half or copy made from another Drink
+    offered: bool = False  # Mead and the like: its revealer has been offered the built-in split
     passed: list = field(default_factory=list)  # players who declined to respond since it last changed
 
 
@@ -102,6 +105,7 @@ class GameState:
     last_chance: list = field(default_factory=list)  # players about to lose, given a last chance to respond
     round: Round | None = None  # a Round of Gambling, when one is under way
     contest: Contest | None = None  # a Drinking Contest, when one is under way
+    copies_for: int | None = None  # Round on the House: the seat that reveals the Drink everyone copies
     recent_hits: list = field(default_factory=list)  # [victim, source] of Fortitude lost in the last resolution
     last_pot: list = field(default_factory=list)  # [winner, amount] of a Round just won, until play moves on
     winner: str | None = None

@@ -1,0 +1,246 @@
+"""Turns and rounds: playing a card, whether its power triggers, and what comes next.
+
+A card's power triggers when its player leads the round, or when its strength is
+at most that of the card the player to the right has just played. After each play
+and its powers the referee checks for empty hands (buy cards), moves the turn to
+the left, and at the end of a round names the next leader (a default: the Giants
+War book does not print that rule). After the last round the table says `score`.
+"""
+
+from __future__ import annotations
+
+from referee.core.carddb import CardDB
+from referee.core.ruling import IllegalPlay, Outcome
+from referee.games.tda import cardinfo as C
+from referee.games.tda import defaults as D
+from referee.games.tda import flights as F
+from referee.games.tda import jobs, scoring
+from referee.games.tda.cardref import Typed
+from referee.games.tda.jobs import Ctx, handler, new_job
+from referee.games.tda.state import STAKES_NAME, GameState, Placed
+
+
+def trigger_reason(state: GameState, seat: int, strength: int) -> tuple[bool, str]:
+    """Would a card of this strength played now by ``seat`` trigger its power, and why."""
+    if not state.round_plays:
+        return True, f"{state.name(seat)} leads the round, and the leader's card always triggers its power"
+    before = state.round_plays[-1]
+    who = state.name(before["seat"])
+    if strength <= before["strength"]:
+        return True, (f"its strength {strength} is not higher than the {before['strength']} of {before['name']} just "
+                      f"played by {who}, the player to the right, so its power triggers")
+    return False, (f"its strength {strength} is higher than the {before['strength']} of {before['name']} just played "
+                   f"by {who}, the player to the right, so its power does not trigger")
+
+
+def check_turn(state: GameState, seat: int) -> None:
+    if state.over:
+        raise IllegalPlay("The game is over.", ("tda/ending-the-game",), code="game-over")
+    if state.phase == "ante":
+        raise IllegalPlay(f"Gambit {state.gambit} has not started: everyone antes first.", ("tda/ante",),
+                          hint=f"`{state.name(seat)} antes CARD N`.")
+    if state.phase == "scoring":
+        raise IllegalPlay(f"All {state.rounds} rounds of gambit {state.gambit} are played.", ("tda/glossary/gambit",),
+                          hint="`score` scores the gambit.")
+    if state.turn != seat:
+        raise IllegalPlay(f"It is {state.name(state.turn)}'s turn (round {state.round}), not {state.name(seat)}'s.",
+                          ("tda/glossary/turn", "tda/glossary/round"))
+    if state.turn_played:
+        raise IllegalPlay(f"{state.name(seat)} has already played this turn.", ("tda/glossary/turn",))
+
+
+def play(state: GameState, db: CardDB, seat: int, typed: Typed, out: Outcome) -> None:
+    check_turn(state, seat)
+    player = state.players[seat]
+    if player.hand <= 0:
+        raise IllegalPlay(f"By the referee's count {player.name} holds no card.", ("tda/glossary/hand",),
+                          hint=f"If the count is wrong: `{player.name} has N cards`.")
+    card = typed.card
+    before = F.side(db, player)
+    triggers, why = trigger_reason(state, seat, typed.strength)
+    placed = Placed(state.new_uid(), card.id, card.name, typed.strength, typed.side, round=state.round,
+                    triggered=triggers)
+    player.hand -= 1
+    player.flight.append(placed)
+    state.round_plays.append({"seat": seat, "name": card.name, "strength": typed.strength})
+    state.turn_played = True
+    out.say(f"{player.name} plays {placed.label}.", "tda/glossary/play")
+    if typed.note:
+        out.say(typed.note, "tda/card-list")
+    if C.kind(card) == "mortal":
+        out.say(f"{card.name} is a mortal, declared for the {typed.side}: it adds to that side of the flight without "
+                f"being a {typed.side[:-1]}.", "tda/mortals", "tda/glossary/mortal")
+    out.say(f"{card.name}: {why}.", "tda/glossary/power", "tda/differences")
+    after = F.side(db, player)
+    out.say(F.describe_flight(db, player) + ".", "tda/flight-strength")
+    if before != after:
+        where = f"to the {STAKES_NAME['dragon' if after == 'dragons' else 'giant']}" if after else "off both stakes"
+        out.say(f"{player.name}'s standee moves {where}.", "tda/flight-strength", "tda/glossary/standee",
+                *(("tda/flight-strength/perfect-balance",) if after is None else ()))
+    specials = F.completed_specials(db, player, placed)
+    if specials:
+        state.jobs.append(new_job(seat, [{"op": "_special", "uid": placed.uid}], card.name, card.id, kind="special"))
+    if triggers:
+        _push_power(state, out, seat, card, placed)
+    else:
+        out.say(f"{card.name}'s power: {C.power_summary(card)} (not triggered).", *C.first_cite(card))
+    god = C.god_summary(card)
+    if god:
+        kind = "dragon god" if card.type == "dragon_god" else "giant god"
+        out.say(f"{card.name}'s {kind} ability is always on, whether or not the power triggers: {god}",
+                *C.first_cite(card), f"tda/glossary/{kind.replace(' ', '-')}")
+        on_play = [e for e in C.god_effects(card) if e.get("op") not in ("counts_as", "cannot_win") and not e.get("when")]
+        if on_play:
+            out.say(D.GOD_DRAW_TIMING.label(), *D.GOD_DRAW_TIMING.cites)
+            state.jobs.append(new_job(seat, on_play, f"{card.name} (god ability)", card.id, typed.strength,
+                                      placed.uid, C.first_cite(card), kind="god"))
+
+
+def _push_power(state: GameState, out: Outcome, seat: int, card, placed: Placed) -> None:
+    effects = C.power_effects(card)
+    cites = C.first_cite(card)
+    if effects is None:
+        out.say(f"The Giants War book does not print {card.name}'s power: the table applies it (`pay`, `steal`, "
+                "`draw`, `give`, `discard` lines, or add the power in a card file), then says `done`.",
+                *card.cites[:1])
+        effects = [{"op": "_table", "text": f"apply {card.name}'s power"}]
+    else:
+        out.say(f"{card.name}'s power: {C.power_summary(card)}", *cites)
+        if card.get("note"):
+            out.say(f"Book note on {card.name}: {card.get('note')}", *cites)
+    state.jobs.append(new_job(seat, effects, card.name, card.id, placed.strength, placed.uid, cites))
+
+
+@handler("_special")
+def special(ctx: Ctx) -> None:
+    state, db = ctx.state, ctx.db
+    seat, placed = state.find_placed(int(ctx.effect["uid"]))
+    if placed is None or seat is None:
+        return
+    player = state.players[seat]
+    found = F.completed_specials(db, player, placed)
+    if not found:
+        return
+    ctx.say(f"{player.name} completes {' and '.join(found)}.", "tda/glossary/color-flight",
+            "tda/glossary/strength-flight")
+    ctx.say(D.SPECIAL_TIMING.label(), *D.SPECIAL_TIMING.cites)
+    for other in state.opponents(seat):
+        for god in state.players[other].flight:
+            for effect in C.god_effects(F.card_of(db, god)):
+                if effect.get("when") == "opponent_completes_special_flight":
+                    hook = {k: v for k, v in effect.items() if k != "when"}
+                    ctx.say(f"{state.name(other)}'s {god.name} is in their flight, and an opponent scored a special "
+                            "flight (its giant god ability).", "tda/card-powers/diancastra")
+                    state.jobs.append(new_job(other, [hook] * len(found), f"{god.name} (god ability)", god.card_id,
+                                              god.strength, god.uid, ("tda/card-powers/diancastra",), kind="god"))
+    ctx.say(D.SPECIAL_FLIGHT.label(), *D.SPECIAL_FLIGHT.cites)
+    ctx.push_front([{"op": "_table", "text": f"apply what {player.name}'s {' and '.join(found)} pays"}])
+
+
+@handler("_table")
+def table(ctx: Ctx) -> None:
+    ctx.ask("table", {"kind": "table", "who": None,
+                      "text": f"The table should now {ctx.effect.get('text', 'apply it')} — with `pay`, `steal`, "
+                              "`draw`, `give`, `discard` announcements — and then say `done`."})
+    ctx.say("The table is done applying it.")
+
+
+# --- what happens next -------------------------------------------------------------------------
+def settle(state: GameState, db: CardDB, out: Outcome) -> None:
+    """Run pending jobs and move the game on until it needs the table again."""
+    for _ in range(200):
+        jobs.run(state, db, out, lambda: _stakes_empty(state, db, out))
+        if state.question is not None or state.over:
+            return
+        if state.jobs:
+            continue
+        if state.phase != "play":
+            return
+        if not state.turn_started:
+            state.turn_started = True
+            player = state.players[state.turn]
+            if player.hand <= 1:
+                why = "start of the turn with one card in hand" if player.hand == 1 else "no cards in hand"
+                state.jobs.append(new_job(state.turn, [{"op": "_buy", "seat": state.turn, "reason": why}],
+                                          "buying cards", kind="buy", cites=("tda/buying-cards",)))
+                continue
+            out.say(f"{player.name}'s turn (round {state.round} of gambit {state.gambit}).", "tda/glossary/turn")
+            return
+        if not state.turn_played:
+            return
+        empty = [s for s in state.order_from(state.turn) if state.players[s].hand == 0 and s not in _bought(state)]
+        if empty:
+            state.effects.append({"op": "bought", "seat": empty[0], "turn": [state.round, state.turn]})
+            state.jobs.append(new_job(empty[0], [{"op": "_buy", "seat": empty[0],
+                                                  "reason": "no cards left in hand once the powers are done"}],
+                                      "buying cards", kind="buy", cites=("tda/buying-cards",)))
+            continue
+        _next_turn(state, db, out)
+
+
+def _bought(state: GameState) -> list[int]:
+    return [e["seat"] for e in state.effects if e.get("op") == "bought" and e.get("turn") == [state.round, state.turn]]
+
+
+def _next_turn(state: GameState, db: CardDB, out: Outcome) -> None:
+    played = {p["seat"] for p in state.round_plays}
+    following = [s for s in state.opponents(state.turn) if s not in played]
+    if following:
+        state.turn = following[0]
+        state.turn_started = state.turn_played = False
+        return
+    _end_round(state, db, out)
+
+
+def _end_round(state: GameState, db: CardDB, out: Outcome) -> None:
+    if state.round == D.ROUNDS_PER_GAMBIT and state.rounds == D.ROUNDS_PER_GAMBIT:
+        for effect in state.effects:
+            if effect.get("op") == "extra_round" and not scoring.is_winning(state, db, effect["player"]):
+                state.rounds += 1
+                out.say(f"After round 3 {state.name(effect['player'])} is not winning either stakes, so "
+                        f"{effect['card']} brings a fourth round.", *effect.get("cites", ()),
+                        "tda/le-notes/bronze-warlord", "tda/glossary/gambit")
+                break
+    if state.round >= state.rounds:
+        state.phase = "scoring"
+        state.turn = None
+        out.say(f"Round {state.round} is over and with it every round of gambit {state.gambit}: say `score` to score "
+                "it.", "tda/glossary/gambit", "tda/rewarding-stakes")
+        return
+    best = max(p["strength"] for p in state.round_plays)
+    leader = next(p["seat"] for p in state.round_plays if p["strength"] == best)
+    state.round += 1
+    state.leader = state.turn = leader
+    state.turn_started = state.turn_played = False
+    state.round_plays = []
+    out.say(f"Round {state.round - 1} is over; {state.name(leader)} played the strongest card ({best}) and leads "
+            f"round {state.round}.", "tda/glossary/leader", "tda/glossary/round")
+    out.say(D.LEAD.label(), *D.LEAD.cites)
+
+
+def _stakes_empty(state: GameState, db: CardDB, out: Outcome) -> bool:
+    if state.phase != "play" or state.stakes["dragon"] or state.stakes["giant"]:
+        return False
+    out.say("Both stakes are empty, so the gambit ends at once.", "tda/glossary/stakes", "tda/le-notes/thief")
+    state.jobs = [new_job(None, [{"op": "_score", "early": True}], "scoring", kind="score")]
+    state.question = None
+    state.phase = "scoring"
+    return True
+
+
+def set_leader(state: GameState, seat: int, out: Outcome) -> None:
+    if state.phase != "play" or state.round_plays:
+        raise IllegalPlay("The leader can be changed only before the first card of a round.", ("tda/glossary/leader",))
+    state.leader = state.turn = seat
+    state.turn_started = state.turn_played = False
+    out.say(f"{state.name(seat)} leads round {state.round}, as the table says.", "tda/glossary/leader")
+
+
+def start_scoring(state: GameState, out: Outcome) -> None:
+    if state.over:
+        raise IllegalPlay("The game is over.", ("tda/ending-the-game",), code="game-over")
+    if state.phase != "scoring":
+        where = "the ante" if state.phase == "ante" else f"round {state.round} ({state.name(state.turn)}'s turn)"
+        raise IllegalPlay(f"Gambit {state.gambit} is not over: it is at {where}; a gambit has at least "
+                          f"{D.ROUNDS_PER_GAMBIT} rounds.", ("tda/glossary/gambit",))
+    state.jobs.append(new_job(None, [{"op": "_score"}], "scoring", kind="score"))

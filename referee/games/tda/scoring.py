@@ -1,0 +1,272 @@
+"""Scoring a gambit: who takes each stakes, and what happens to the gold.
+
+The strongest dragon flight takes the Dragon Stakes and the strongest giant flight
+the Giant Stakes (the weakest, when Iallanis or The Druid has triggered). A tie
+leaves that stakes on the table. A flight fights for one stakes only. Strength
+bonuses of triggered powers (The Emperor, Hiatea, Surtur, Thrym) are added now.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from referee.core.carddb import CardDB
+from referee.games.tda import defaults as D
+from referee.games.tda import flights as F
+from referee.games.tda.jobs import Ctx, handler, new_job
+from referee.games.tda.state import SIDE_OF, STAKES, STAKES_NAME, GameState
+
+
+@dataclass
+class Standing:
+    seat: int
+    stakes: str | None
+    base: int
+    bonus: int = 0
+    bonus_text: list = field(default_factory=list)
+    barred: list = field(default_factory=list)  # why this flight cannot win
+
+    @property
+    def total(self) -> int:
+        return self.base + self.bonus if self.stakes else 0
+
+
+def per_count(state: GameState, db: CardDB, seat: int, per: str) -> int:
+    player = state.players[seat]
+    if per == "dragons_in_your_flight":
+        return sum(1 for p in player.flight if F.is_dragon(db, p))
+    if per == "flights_with_a_mortal":
+        return sum(1 for pl in state.players if any(F.is_mortal(db, p) for p in pl.flight))
+    if per == "players_with_a_god_in_flight":
+        return sum(1 for pl in state.players if F.god_in_flight(db, pl))
+    if per == "players_who_have_gone_into_the_hole_this_game":
+        return sum(1 for pl in state.players if pl.been_in_hole)
+    raise ValueError(f"unknown bonus count {per!r}")
+
+
+def standings(state: GameState, db: CardDB) -> list[Standing]:
+    out = []
+    for seat, player in enumerate(state.players):
+        stakes = F.stakes_of(db, player)
+        standing = Standing(seat, stakes, F.strength(db, player), barred=F.cannot_win(db, player))
+        for placed in player.flight:
+            for bonus in placed.bonuses:
+                count = per_count(state, db, seat, bonus["per"])
+                standing.bonus += bonus["amount"] * count
+                standing.bonus_text.append(f"{bonus['card']}: +{bonus['amount']} × {count} "
+                                           f"({bonus['per'].replace('_', ' ')}) = +{bonus['amount'] * count}")
+        out.append(standing)
+    return out
+
+
+def weakest_wins(state: GameState) -> list[dict]:
+    return [e for e in state.effects if e.get("op") == "win_rule" and e.get("weakest")]
+
+
+def decide(state: GameState, db: CardDB) -> tuple[dict, dict, list[Standing]]:
+    """({stakes: winning seat or None}, {stakes: why}, standings)."""
+    table = standings(state, db)
+    weakest = bool(weakest_wins(state))
+    winners, why = {}, {}
+    for key in STAKES:
+        fighters = [s for s in table if s.stakes == key]
+        eligible = [s for s in fighters if not s.barred]
+        winners[key] = None
+        if not fighters:
+            why[key] = "uncontested"
+            continue
+        if not eligible:
+            why[key] = "barred"
+            continue
+        best = (min if weakest else max)(s.total for s in eligible)
+        tied = [s for s in eligible if s.total == best]
+        if len(tied) > 1:
+            why[key] = "tie"
+            continue
+        winners[key] = tied[0].seat
+        why[key] = "won"
+    return winners, why, table
+
+
+def is_winning(state: GameState, db: CardDB, seat: int) -> bool:
+    winners, _, _ = decide(state, db)
+    return seat in winners.values()
+
+
+@handler("_score")
+def score(ctx: Ctx) -> None:
+    state, db = ctx.state, ctx.db
+    early = bool(ctx.effect.get("early"))
+    winners, why, table = decide(state, db)
+    weakest = weakest_wins(state)
+    ctx.say(f"Scoring gambit {state.gambit}.", "tda/rewarding-stakes")
+    for standing in table:
+        player = state.players[standing.seat]
+        text = F.describe_flight(db, player)
+        if standing.bonus_text and standing.stakes:
+            text += "; at scoring " + "; ".join(standing.bonus_text) + f", so {standing.total}"
+        elif standing.bonus_text:
+            text += "; its scoring bonuses do not count, as it fights for neither stakes"
+        ctx.say(text + ".", "tda/flight-strength", *(("tda/flight-strength/perfect-balance",)
+                                                    if player.flight and not standing.stakes else ()))
+        if standing.barred and standing.stakes:
+            ctx.say(f"{player.name} cannot win: {'; '.join(standing.barred)} (a god ability, always on).",
+                    "tda/card-powers/io", "tda/card-powers/vaprak-the-destroyer", "tda/le-notes/bahamut",
+                    "tda/le-notes/tiamat")
+    if weakest:
+        names = ", ".join(e["card"] for e in weakest)
+        ctx.say(f"{names} triggered this gambit: the weakest flight fighting for each stakes wins it.",
+                *weakest[0].get("cites", ()), "tda/card-powers/iallanis", "tda/le-notes/druid")
+    ctx.say("A flight fights for one stakes only, so no flight can take both.", "tda/rewarding-stakes/win-one-not-two")
+    halve = [e for e in state.effects if e.get("op") == "halve_winnings"]
+    split = [e for e in state.effects if e.get("op") == "split_winnings"]
+    for key in STAKES:
+        _award(ctx, key, winners[key], why[key], table, halve, split, early)
+    for effect in state.effects:
+        if effect.get("op") == "deferred" and effect.get("condition") == "you_win_either_stakes":
+            won = effect["player"] in winners.values()
+            ctx.say(f"{effect['card']}: {state.name(effect['player'])} "
+                    + ("won a stakes, so the gifts are due." if won else "won no stakes, so nothing more happens."),
+                    *effect.get("cites", ()))
+            if won:
+                state.jobs.append(new_job(effect["player"], effect["effects"], effect["card"],
+                                          strength=int(effect.get("strength") or 0), cites=effect.get("cites", ())))
+    ctx.push_front([{"op": "_end_gambit"}])
+
+
+def _award(ctx: Ctx, key: str, seat: int | None, why: str, table, halve, split, early: bool) -> None:
+    state = ctx.state
+    name = STAKES_NAME[key]
+    amount = state.stakes[key]
+    if seat is None:
+        if why == "uncontested":
+            ctx.say(f"No flight fights for the {name}: its {amount} stays on the table for the next gambit.",
+                    "tda/rewarding-stakes")
+            if not early:
+                ctx.say(D.UNCONTESTED.label(), *D.UNCONTESTED.cites)
+        elif why == "barred":
+            ctx.say(f"Every flight fighting for the {name} cannot win: nobody takes it, and its {amount} stays for the "
+                    "next gambit.", "tda/card-powers/io", "tda/card-powers/vaprak-the-destroyer")
+        else:
+            ctx.say(f"Flights tie for the {name}: nobody wins it this gambit and its {amount} stays on the table for "
+                    "the next.", "tda/rewarding-stakes/ties", "tda/card-powers/iallanis")
+        return
+    if any(s.barred for s in table if s.stakes == key):
+        ctx.say(D.CANNOT_WIN.label(), *D.CANNOT_WIN.cites)
+    winner = state.players[seat]
+    take = amount
+    if halve:
+        take = amount // 2
+        ctx.say(f"{halve[0]['card']} triggered this gambit: the winner of the {name} takes only half of {amount}, "
+                f"{take}; {amount - take} stays in the {name}.", *halve[0].get("cites", ()), "tda/card-powers/diancastra")
+        if amount % 2:
+            ctx.say(D.DIANCASTRA_ROUNDING.label(), *D.DIANCASTRA_ROUNDING.cites)
+    share = 0
+    left = state.left(seat)
+    if split and take:
+        share = take // 2
+        ctx.say(f"{split[0]['card']} triggered this gambit: {winner.name} splits {take} with {state.name(left)} on "
+                f"their left, who gets {share}.", *split[0].get("cites", ()), "tda/le-notes/priest")
+        if take % 2:
+            ctx.say(D.PRIEST_SPLIT.label(), *D.PRIEST_SPLIT.cites)
+    state.stakes[key] -= take
+    winner.hoard += take - share
+    state.players[left].hoard += share
+    total = next(s.total for s in table if s.seat == seat)
+    how = "weakest" if weakest_wins(state) else "strongest"
+    ctx.say(f"{winner.name}'s {SIDE_OF[key][:-1]} flight ({total}) is the {how} fighting for the {name}: "
+            f"{winner.name} takes {take - share} and now has {winner.hoard}.", "tda/rewarding-stakes")
+
+
+@handler("_end_gambit")
+def end_gambit(ctx: Ctx) -> None:
+    from referee.games.tda.decks import TOAST_WORDS
+
+    state, out = ctx.state, ctx.out
+    final = False
+    if state.toasts:
+        card = state.toasts.pop(0)
+        ctx.say(f"Remove the {card} from the endgame stack: {TOAST_WORDS[card]}"
+                + (f" {len(state.toasts)} more gambit(s) to go." if state.toasts else ""),
+                "tda/ending-the-game/tracking-the-endgame")
+        final = not state.toasts
+    ended = []
+    for player in state.players:
+        if player.hole <= 0:
+            continue
+        paid = min(player.hole, player.hoard)
+        player.hoard -= paid
+        state.pile += paid
+        ctx.say(f"{player.name} settles the hole: {paid} of the {player.hole} owed goes out of the game to the pile "
+                f"for the eventual winner (pile {state.pile}); {player.name} has {player.hoard} left.",
+                "tda/glossary/hole")
+        ctx.say(D.HOLE.label(), *D.HOLE.cites)
+        if paid < player.hole:
+            ended.append(f"{player.name} could not pay the hole in full")
+        player.hole = 0
+    broke = [p.name for p in state.players if p.hoard == 0]
+    if broke:
+        ended.append(f"{', '.join(broke)} {'has' if len(broke) == 1 else 'have'} no gold at the end of the gambit")
+    if final:
+        ended.append("the Fool card has been toasted: the third gambit after the mid-game shuffle is scored")
+    if ended:
+        game_over(ctx, "; ".join(ended))
+        return
+    next_gambit(ctx)
+
+
+def next_gambit(ctx: Ctx) -> None:
+    from referee.games.tda import decks
+
+    state = ctx.state
+    cleared = sum(len(p.flight) for p in state.players) + len(state.ante)
+    state.discard += cleared
+    for player in state.players:
+        player.flight = []
+    state.ante = []
+    state.effects = []
+    state.gambit += 1
+    state.phase = "ante"
+    state.round = 0
+    state.leader = state.turn = None
+    state.turn_started = state.turn_played = False
+    state.round_plays = []
+    state.ante_settled = False
+    ctx.say(f"The flights and the ante ({cleared} cards) go to the discard pile. Between gambits each player draws "
+            f"{D.DRAW_BETWEEN_GAMBITS} cards, up to {D.HAND_LIMIT_CARDS}.", "tda/card-draw-between-hands")
+    for seat in range(len(state.players)):
+        decks.draw(state, seat, D.DRAW_BETWEEN_GAMBITS, "main", ctx.out, "between gambits",
+                   "tda/card-draw-between-hands")
+    ctx.say(f"Gambit {state.gambit}: everyone antes (Dragon Stakes {state.stakes['dragon']}, Giant Stakes "
+            f"{state.stakes['giant']} carried on the table).", "tda/ante")
+
+
+def game_over(ctx: Ctx, reason: str) -> None:
+    state = ctx.state
+    state.over = True
+    state.phase = "over"
+    ctx.say(f"The game ends: {reason}.", "tda/ending-the-game", "tda/glossary/hoard")
+    best = max(p.hoard for p in state.players)
+    tied = [p for p in state.players if p.hoard == best]
+    left = sum(state.stakes.values())
+    total = left + state.pile
+    if len(tied) == 1:
+        winner = tied[0]
+        winner.hoard += total
+        state.winner = winner.name
+        state.stakes = {"dragon": 0, "giant": 0}
+        state.pile = 0
+        ctx.say(f"{winner.name} has the largest hoard ({best}) and wins; the {left} left in the stakes and the {total - left} "
+                f"in the hole's pile go to {winner.name}, who ends with {winner.hoard}.",
+                "tda/rewarding-stakes/endgame-corner-cases", "tda/ending-the-game/shuffle-twice-score-thrice",
+                "tda/glossary/hole")
+        return
+    share, rest = divmod(total, len(tied))
+    for player in tied:
+        player.hoard += share
+    state.stakes = {"dragon": 0, "giant": 0}
+    state.pile = rest
+    state.tie = [p.name for p in tied]
+    ctx.say(f"{', '.join(state.tie)} tie for the largest hoard ({best}); each takes {share} of the {total} left on "
+            f"the table" + (f", and {rest} stays unawarded." if rest else "."), "tda/rewarding-stakes/endgame-corner-cases")
+    ctx.say(D.HOARD_TIE.label(), *D.HOARD_TIE.cites)
