@@ -49,6 +49,13 @@ class Split:
 
 
 @dataclass(frozen=True)
+class Prize:
+    player: str
+    verb: str  # "choose" or "use"
+    prize: str
+
+
+@dataclass(frozen=True)
 class Resolve:
     pass
 
@@ -100,6 +107,7 @@ _ORDER = re.compile(r"^(?P<p>.+?)\s+orders?\s+(?:a\s+|an\s+|one\s+)?drinks?\s+(?
 _REVEAL = re.compile(r"^(?P<p>.+?)\s+(?:reveals?|drinks?|flips?)(?:\s+(?P<card>.+))?$", re.I)
 _CHASER = re.compile(r"^(?:the\s+)?chaser(?:\s+is)?\s*:?\s+(?P<card>.+)$", re.I)
 _SPLIT = re.compile(r"^(?P<p>.+?)\s+splits?\s+(?:.*?\s+)?with\s+(?P<t>\S+)\s*$", re.I)
+_PRIZE = re.compile(r"^(?P<p>.+?)\s+(?P<verb>chooses|uses)\s+(?:the\s+)?(?:prize\s+)?(?P<prize>.+)$", re.I)
 _PASS = re.compile(r"^(?P<p>.+?)\s+(?:pass(?:es)?|declines?|no response)$", re.I)
 _DRAW = re.compile(r"^(?P<p>.+?)\s+(?:discards? and draws?|draws?|is done drawing)$", re.I)
 _CAN = re.compile(r"^can\s+(?P<p>\S+)\s+(?:play|use)\s+(?P<rest>.+?)\s*\??$", re.I)
@@ -152,6 +160,7 @@ def parse(line: str, names: list[str]):
         return Reveal(None, m.group("card").strip())
     for pattern, build in ((_ORDER, lambda m, p: Order(p, find_player(m.group("t"), names))),
                            (_SPLIT, lambda m, p: Split(p, find_player(m.group("t"), names))),
+                           (_PRIZE, lambda m, p: Prize(p, m.group("verb").lower().rstrip("s"), m.group("prize").strip())),
                            (_PASS, lambda m, p: Pass(p)),
                            (_DRAW, lambda m, p: Draw(p)),
                            (_PLAY, lambda m, p: _play(p, m.group("rest"), names)),

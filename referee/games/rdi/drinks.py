@@ -27,7 +27,9 @@ def take_from_deck(state: GameState, out: Outcome) -> None:
             ed(state, "more-drink-rules/running-out-of-drinks"))
     for seat in state.in_game():
         move_gold(state, seat, "inn", 1, out, "running out of Drinks")
-    state.drink_deck, state.drink_discard = state.drink_discard, 0
+    from referee.games.rdi.variants import refill_drink_deck
+
+    refill_drink_deck(state, out)
     out.say(f"The new Drink Deck has {state.drink_deck} cards.")
 
 

@@ -12,7 +12,7 @@ from referee.core.text import sentence
 from referee.core.ruling import (ANSWER, ASK, GameOver, IllegalPlay, NotUnderstood, OK, Outcome,
                                  RefereeError, Ruling, Step)
 from referee.games.rdi import announce as A
-from referee.games.rdi import contest, gambling, splitting
+from referee.games.rdi import contest, gambling, splitting, variants
 from referee.games.rdi.characters import serena
 from referee.games.rdi.drinks import add_chaser, resolve_drink, start_drink, take_from_deck
 from referee.games.rdi.effects import apply_card_effects, clamp_change, ed
@@ -28,7 +28,8 @@ def starting_gold(count: int) -> int:
     return 8 if count == 2 else 12 if count >= 7 else 10
 
 
-def new_game(names: list[str], cards: CardDB, rules: str = "gii") -> tuple[GameState, Ruling]:
+def new_game(names: list[str], cards: CardDB, rules: str = "gii", bar_deck: int | None = None,
+             prizes: list[str] | None = None) -> tuple[GameState, Ruling]:
     """Seat the players (clockwise, first to go first) as the books' Getting Started says."""
     if rules not in EDITIONS:
         raise NotUnderstood(f"--rules must be gii or rdi3, not {rules!r}.")
@@ -46,6 +47,18 @@ def new_game(names: list[str], cards: CardDB, rules: str = "gii") -> tuple[GameS
                               piety=serena.STARTING_PIETY if serena.is_serena(character) else None))
     state = GameState(players=players, rules=rules, drink_deck=DRINK_DECK_SIZE - len(players))
     out = Outcome()
+    if bar_deck is not None:
+        if bar_deck < DRINK_DECK_SIZE:
+            raise NotUnderstood(f"The Bar Deck is larger than the 30-card Drink Deck; {bar_deck} cards is too few.")
+        state.bar_deck = bar_deck - DRINK_DECK_SIZE
+        out.say(f"Bar Deck variant: 30 of the {bar_deck} Drink Cards form the Drink Deck; {state.bar_deck} wait in the "
+                "Bar Deck.", variants.BAR)
+    if prizes is not None:
+        names_found = [find_card(p, cards, GAME, where=lambda c: c.type == "prize").name for p in prizes]
+        if len(set(names_found)) != len(names_found):
+            raise NotUnderstood("Each Prize in the Inn must be a different card.")
+        state.prizes_inn = names_found
+        out.say(f"Prize variant: the Inn holds {', '.join(names_found) or 'no Prizes'}.", variants.PRIZE)
     out.say(f"New game of The Red Dragon Inn under the rules of {EDITIONS[rules]}. "
             f"Seats, clockwise: {', '.join(p.name for p in players)}. {players[0].name} goes first.",
             ed(state, "getting-started"))
@@ -83,7 +96,7 @@ class Engine:
     def dispatch(self, state: GameState, announcement, out: Outcome) -> None:
         handlers = {A.Play: self.play, A.Order: self.order, A.Reveal: self.reveal, A.Resolve: self.resolve,
                     A.Pass: self.pass_, A.Draw: self.draw, A.EndTurn: self.end_turn, A.Set: self.set_,
-                    A.Answer: self.answer, A.Step: self.step, A.Split: self.split}
+                    A.Answer: self.answer, A.Step: self.step, A.Split: self.split, A.Prize: self.prize}
         handlers[type(announcement)](state, announcement, out)
 
     # --- plays -----------------------------------------------------------------------
@@ -170,7 +183,8 @@ class Engine:
     def order(self, state: GameState, order: A.Order, out: Outcome) -> None:
         seat = self._active_only(state, order.player, "order a Drink", "on-your-turn/order-a-drink")
         target = state.seat(order.target)
-        if state.ordered:
+        extra = state.ordered and state.extra_orders > 0
+        if state.ordered and not extra:
             raise IllegalPlay(f"{order.player} has already ordered a Drink this turn.", (ed(state, "on-your-turn/order-a-drink"),))
         if target == seat:
             raise IllegalPlay("A Drink is ordered onto another player's Drink Me! pile, not your own.",
@@ -178,6 +192,10 @@ class Engine:
         if state.players[target].out:
             raise IllegalPlay(f"{order.target} is out of the game.", (ed(state, "losing-the-game"),))
         self._move_to(state, "order", out)
+        if extra:
+            state.extra_orders -= 1
+            out.say(f"An additional Drink ({state.extra_orders} more may be ordered); it may go on any other player's "
+                    "pile. Ordering a Drink cannot be Ignored.", ed(state, "more-drink-rules/ordering-additional-drinks"))
         state.ordered = True
         state.players[target].drink_me += 1
         out.say(f"{order.player} orders a Drink for {order.target}: the top card of the Drink Deck goes face down on "
@@ -241,6 +259,17 @@ class Engine:
         player.drink_me -= 1
         entry = start_drink(state, seat, card, "drink_me", out)
         self._ask_unknown_alcohol(state, entry, out)
+
+    def prize(self, state: GameState, prize: A.Prize, out: Outcome) -> None:
+        if state.prizes_inn is None:
+            raise IllegalPlay("The Prize variant is not in play (`new rdi ... --variant prize --prize NAME`).",
+                              (variants.PRIZE,))
+        card = find_card(prize.prize, self.cards, GAME, where=lambda c: c.type == "prize")
+        seat = state.seat(prize.player)
+        if prize.verb == "choose":
+            variants.choose_prize(state, seat, card.name, out)
+        else:
+            variants.use_prize(state, seat, card.name, out)
 
     def split(self, state: GameState, split: A.Split, out: Outcome) -> None:
         self._no_open_question(state)
@@ -359,6 +388,7 @@ class Engine:
         state.turn += 1
         state.action_done = False
         state.ordered = False
+        state.extra_orders = 0
         out.say(f"The turn passes to the left: {state.players[state.active].name}'s turn (Discard and Draw).",
                 ed(state, "on-your-turn/ending-your-turn"))
 
@@ -510,6 +540,13 @@ class Engine:
                     target.alcohol = 0
                     out.say("A reduction cannot take a positive effect below 0.", "rdi3/other-rules/reduction-effects")
                 out.say(f"{target.name} now has {target.alcohol} Alcohol Content ({before} {change:+d}).")
+        elif op == "order_drinks":
+            count = effect.get("count") if isinstance(effect.get("count"), int) else 1
+            state.extra_orders += count
+            out.say(f"{state.players[entry.player].name} may order {count} additional Drink(s) now, onto any other "
+                    f"players' piles (`{state.players[entry.player].name} orders a drink for NAME`). Ordering cannot be "
+                    "Ignored; the card's other effects can.", ed(state, "more-drink-rules/ordering-additional-drinks"),
+                    "rdi3/more-drink-rules/ordering-drinks-and-ignore-effects")
         elif op == "pass_drink" and target is not None and target.kind == "drink" and entry.target is not None:
             target.drinker = entry.target
             out.say(f"{target.name} is passed to {state.players[entry.target].name}, who will drink it.",

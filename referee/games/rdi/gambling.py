@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from referee.core.carddb import Card
 from referee.core.ruling import IllegalPlay, Outcome
+from referee.games.rdi import variants
 from referee.games.rdi.effects import ed, move_gold
 from referee.games.rdi.state import Entry, GameState, Round
 
@@ -149,6 +150,7 @@ def resolve_op(state: GameState, entry: Entry, card: Card, effect: dict, out: Ou
             round_ = state.round
         round_.started = True
         out.say(f"{name} starts a Round of Gambling: normal play is suspended.", ed(state, "gambling"))
+        variants.put_prize_in_pot(state, seat, out)
         return True
     if round_ is None and op == "take_pot" and state.last_pot:
         take_won_pot(state, seat, out, card)
@@ -251,6 +253,7 @@ def end_round(state: GameState, winner: int | None, out: Outcome, why: str) -> N
                 ed(state, "gambling/ending-the-round"))
         move_gold(state, "pot", winner, pot, out, "winning the Round")
         state.last_pot = [winner, pot]
+    variants.award_prize(state, winner, out)
     state.round = None
     # Remove any Round card still waiting: once the Round is over it cannot affect it.
     starter = state.players[round_.starter]
@@ -273,3 +276,4 @@ def take_won_pot(state: GameState, seat: int, out: Outcome, card: Card) -> None:
     out.say(f"{card.name}: {state.players[seat].name} takes the {amount} Gold pot instead of "
             f"{state.players[winner].name}.", ed(state, "other-rules/cards-that-affect/example-4"))
     move_gold(state, winner, seat, amount, out, "taking the pot")
+    variants.move_prize(state, winner, seat, out)

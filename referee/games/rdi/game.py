@@ -15,9 +15,27 @@ def start(words: list[str], cards: CardDB) -> tuple[GameState, Ruling]:
     """`new rdi NAME NAME ... [--players] [--rules gii|rdi3]`."""
     names: list[str] = []
     rules = "gii"
+    variants_on: set[str] = set()
+    bar_size: int | None = None
+    prizes: list[str] = []
     index = 0
     while index < len(words):
         word = words[index]
+        if word in ("--variant", "--bar-deck", "--prize") and index + 1 < len(words):
+            value = words[index + 1]
+            if word == "--variant":
+                if value not in ("bar-deck", "prize"):
+                    raise NotUnderstood(f"Variants: bar-deck, prize (not {value!r}).")
+                variants_on.add(value)
+            elif word == "--bar-deck":
+                try:
+                    bar_size = int(value)
+                except ValueError:
+                    raise NotUnderstood(f"--bar-deck takes the number of Drink Cards in the Bar Deck, not {value!r}.") from None
+            else:
+                prizes.append(value)
+            index += 2
+            continue
         if word in ("--rules", "-r"):
             if index + 1 >= len(words):
                 raise NotUnderstood("--rules needs gii or rdi3.")
@@ -28,12 +46,17 @@ def start(words: list[str], cards: CardDB) -> tuple[GameState, Ruling]:
             rules = word.split("=", 1)[1].lower()
         elif word in ("--players", "-p"):
             pass
-        elif word.startswith("--variant"):
-            raise NotUnderstood("Variants (bar deck, prize) are not tracked yet.")
+        elif word.startswith("--"):
+            raise NotUnderstood(f"Unknown option {word!r}: --rules, --variant bar-deck|prize, --bar-deck N, --prize NAME.")
         else:
             names.append(word)
         index += 1
-    return new_game(names, cards, rules)
+    if "bar-deck" in variants_on and bar_size is None:
+        raise NotUnderstood("The Bar Deck variant needs the number of Drink Cards in your Bar Deck: --bar-deck N.")
+    if prizes and "prize" not in variants_on:
+        variants_on.add("prize")
+    return new_game(names, cards, rules, bar_deck=bar_size if "bar-deck" in variants_on else None,
+                    prizes=prizes if "prize" in variants_on else None)
 
 
 def load_state(data: dict) -> GameState:
@@ -87,6 +110,15 @@ def describe(state: GameState) -> str:
                      f"Drink Me! {p.drink_me}{extra}{status}")
     lines.append(f"   Inn {state.inn:+d} (net Gold in)  Pot {state.pot}  Drink Deck {state.drink_deck}  "
                  f"Drink discard {state.drink_discard}")
+    for special in (round_text(state), contest_text(state)):
+        if special:
+            lines.append("   " + special)
+    if state.prizes_inn is not None:
+        held = "; ".join(f"{k}: {', '.join(v)}" for k, v in state.prizes.items() if v) or "none held"
+        lines.append(f"   Prizes in the Inn: {', '.join(state.prizes_inn) or 'none'}; Prize Bin: "
+                     f"{', '.join(state.prize_bin) or 'empty'}; {held}")
+    if state.bar_deck is not None:
+        lines.append(f"   Bar Deck: {state.bar_deck} cards")
     if state.chain:
         lines.append(chain_text(state))
     if state.answers:
@@ -96,10 +128,38 @@ def describe(state: GameState) -> str:
     return "\n".join(lines)
 
 
+def round_text(state: GameState) -> str:
+    round_ = state.round
+    if round_ is None:
+        return ""
+    names = lambda seats: ", ".join(state.players[s].name for s in seats) or "nobody"  # noqa: E731
+    control = state.players[round_.control].name if round_.control is not None else "nobody"
+    turn = state.players[round_.next_actor].name if round_.next_actor is not None and round_.started else "-"
+    text = (f"Round of Gambling: pot {state.pot}, in control {control}, to act {turn}, passed {names(round_.passes)}, "
+            f"left {names(round_.left)}")
+    if round_.needs_cheating:
+        text += ", only a Cheating Card takes control"
+    if state.pot_prize:
+        text += f", Prize {state.pot_prize}"
+    return text
+
+
+def contest_text(state: GameState) -> str:
+    contest = state.contest
+    if contest is None:
+        return ""
+    shown = ", ".join(f"{state.players[e.player].name} {e.alcohol if e.alcohol is not None else '?'}"
+                      for e in state.chain if e.group == "contest" and e.copy_of is None)
+    waiting = contest.order[contest.next:]
+    more = f"; still to reveal: {', '.join(state.players[s].name for s in waiting)}" if waiting else ""
+    return f"Drinking Contest (pass {contest.repeat}): {shown or 'nothing revealed yet'}{more}"
+
+
 def toolbar(state: GameState) -> str:
     chain = " ▸ ".join(e.name[:28] for e in state.chain) or "nothing waiting"
+    special = round_text(state) or contest_text(state)
     return (f"{state.players[state.active].name} · {PHASE_NAMES[state.phase]} · deck {state.drink_deck} · "
-            f"pot {state.pot} · chain: {chain}")
+            f"pot {state.pot} · " + (f"{special} · " if special else "") + f"chain: {chain}")
 
 
 def summary(state: GameState) -> dict:
@@ -119,6 +179,15 @@ def summary(state: GameState) -> dict:
                    "alcohol": e.alcohol if e.kind == "drink" else None} for e in state.chain],
         "winner": state.winner,
         "tie": state.tie,
+        "round": None if state.round is None else {
+            "starter": state.players[state.round.starter].name,
+            "control": state.players[state.round.control].name if state.round.control is not None else None,
+            "left": [state.players[s].name for s in state.round.left],
+            "passed": [state.players[s].name for s in state.round.passes],
+            "prize": state.pot_prize},
+        "contest": contest_text(state) or None,
+        "bar_deck": state.bar_deck,
+        "prizes": {"inn": state.prizes_inn, "bin": state.prize_bin, "held": state.prizes} if state.prizes_inn is not None else None,
     }
 
 

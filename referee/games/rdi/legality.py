@@ -258,6 +258,10 @@ class Checker:
                 failures.append(f"{card.name} is played after {state.players[seat].name} loses Fortitude to another "
                                 "player's card, and that has not just happened (a response waits for the event "
                                 "it answers).")
+            elif window == "order_a_drink_phase":
+                if seat == state.active and state.phase in ("action", "order") and not state.chain:
+                    return []
+                failures.append(f"{card.name} is played in your own Order a Drink phase.")
             elif window == "gear_revealed":
                 if top is not None and active_gears(top):
                     entry.responds_to = top.uid

@@ -106,6 +106,12 @@ class GameState:
     round: Round | None = None  # a Round of Gambling, when one is under way
     contest: Contest | None = None  # a Drinking Contest, when one is under way
     copies_for: int | None = None  # Round on the House: the seat that reveals the Drink everyone copies
+    extra_orders: int = 0  # additional Drinks the active player may still order this phase
+    bar_deck: int | None = None  # Bar Deck variant: cards left in the Bar Deck (None: variant off)
+    prizes_inn: list | None = None  # Prize variant: Prize names in the Inn (None: variant off)
+    prize_bin: list = field(default_factory=list)
+    pot_prize: str | None = None  # the Prize in the pot of the Round under way
+    prizes: dict = field(default_factory=dict)  # player name -> Prizes won and not yet used
     recent_hits: list = field(default_factory=list)  # [victim, source] of Fortitude lost in the last resolution
     last_pot: list = field(default_factory=list)  # [winner, amount] of a Round just won, until play moves on
     winner: str | None = None

@@ -21,8 +21,10 @@ STAKES_KEYS = {"dragon_stakes": "dragon", "giant_stakes": "giant"}
 
 # --- wording -------------------------------------------------------------------------------
 def what_text(ctx: Ctx, what) -> str:
-    text = str(what).replace("_", " ")
-    return text.replace("this card", str(ctx.strength))
+    text = str(what).replace("_", " ").replace("this card", str(ctx.strength))
+    if text.split(" ")[0] in ("a", "an", "the", "one", "card"):
+        return "a card" if text == "card" else text
+    return ("an " if text[:1] in "aeiou" else "a ") + text
 
 
 def effect_text(ctx: Ctx, effect: dict) -> str:

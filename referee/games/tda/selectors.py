@@ -35,6 +35,11 @@ def phrase(ctx: Ctx, name) -> str:
     name = str(name)
     if name.startswith("#"):
         return ctx.state.name(int(name[1:]))
+    if name == "self":
+        return ctx.name
+    if name in ("left", "right"):
+        seat = ctx.state.left(ctx.player) if name == "left" else ctx.state.right(ctx.player)
+        return f"{ctx.state.name(seat)} (on {ctx.name}'s {name})"
     return PHRASES.get(name, name.replace("_", " "))
 
 

@@ -1,0 +1,270 @@
+"""The Giants War announcement language: what players say, as typed values.
+
+    Ann antes Silver Dragon 6                  Ante
+    Ben plays Storm Giant 10                   Play (a mortal adds `for the dragons` / `for the giants`)
+    Ann chooses dragon stakes / yes / done     an answer to the referee's open question
+    Ben pays Ann 5 · Ben pays 3 to the dragon stakes        Pay
+    Ann steals 7 from the giant stakes         Steal
+    Ann draws 2 · Ann draws a legendary card   Draw
+    Ann discards 1 · Ann discards Silver Dragon 6 from Ben's flight
+    Ann gives Ben a card                       Give (hidden card: the hand counts move)
+    Ann takes Green Dragon 3 from the ante     TakeAnte (into her hand)
+    Ann has 4 cards                            HandSize (the table corrects a hidden count)
+    Ben leads                                  Leads (before a round's first card)
+    score / end gambit                         Score
+    set Ann hoard 30 · set dragon stakes 12 · set deck 40         Set (corrections)
+    can Ben play Storm Giant 10                a question; changes nothing
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from referee.core.parse import find_player, is_player
+from referee.core.ruling import NotUnderstood
+
+NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+                "eight": 8, "nine": 9, "ten": 10}
+
+
+@dataclass(frozen=True)
+class Ante:
+    player: str
+    card: str
+
+
+@dataclass(frozen=True)
+class Play:
+    player: str
+    card: str
+
+
+@dataclass(frozen=True)
+class Pay:
+    player: str
+    amount: int
+    to_player: str | None = None
+    to_stakes: str | None = None
+
+
+@dataclass(frozen=True)
+class Steal:
+    player: str
+    amount: int
+    stakes: str
+
+
+@dataclass(frozen=True)
+class Draw:
+    player: str
+    count: int
+    deck: str
+
+
+@dataclass(frozen=True)
+class Discard:
+    player: str
+    count: int
+
+
+@dataclass(frozen=True)
+class DiscardFlight:
+    player: str
+    card: str
+    owner: str
+
+
+@dataclass(frozen=True)
+class Give:
+    player: str
+    to: str
+    count: int
+
+
+@dataclass(frozen=True)
+class TakeAnte:
+    player: str
+    card: str
+
+
+@dataclass(frozen=True)
+class HandSize:
+    player: str
+    count: int
+
+
+@dataclass(frozen=True)
+class Leads:
+    player: str
+
+
+@dataclass(frozen=True)
+class Score:
+    pass
+
+
+@dataclass(frozen=True)
+class Set:
+    who: str
+    fields: tuple[tuple[str, int], ...]
+
+
+@dataclass(frozen=True)
+class Can:
+    player: str
+    verb: str  # play or ante
+    card: str
+
+
+PLAYER_FIELDS = {"hoard": "hoard", "gold": "hoard", "hand": "hand", "cards": "hand", "hole": "hole"}
+TABLE_FIELDS = {"dragon": "dragon", "dragon stakes": "dragon", "giant": "giant", "giant stakes": "giant",
+                "deck": "main_deck", "main deck": "main_deck", "main": "main_deck", "legendary": "legendary_deck",
+                "legendary deck": "legendary_deck", "discard": "discard", "discards": "discard", "pile": "pile"}
+SCORE = {"score", "end gambit", "end the gambit", "score the gambit", "score gambit", "end of gambit", "scoring"}
+HELP = ("Say e.g. `Ann antes Silver Dragon 6`, `Ben plays Storm Giant 10`, `Cat plays The Thief 7 for the dragons`, "
+        "`Ann chooses dragon stakes`, `Ben pays Ann 5`, `Ann steals 7 from the giant stakes`, `Ann draws 2`, "
+        "`Ann discards 1`, `Ann gives Ben a card`, `Ann has 4 cards`, `Ben leads`, `score`, `done`, "
+        "`set Ann hoard 30`, `can Ben play Storm Giant 10`.")
+
+
+def split_player(text: str, names: list[str]) -> tuple[str, str] | None:
+    """The player named at the start of ``text`` and the rest."""
+    lowered = text.lower()
+    for name in sorted(names, key=len, reverse=True):
+        if lowered == name.lower() or lowered.startswith(name.lower() + " "):
+            return name, text[len(name):].strip()
+    first, _, rest = text.partition(" ")
+    if is_player(first, names):
+        return find_player(first, names), rest.strip()
+    return None
+
+
+def count_of(text: str, default: int = 1) -> int:
+    for word in re.split(r"\s+", text.lower().strip()):
+        if word.isdigit():
+            return int(word)
+        if word in NUMBER_WORDS:
+            return NUMBER_WORDS[word]
+    return default
+
+
+def _stakes_word(text: str) -> str | None:
+    low = text.lower()
+    if re.search(r"\bdragons?\b", low) and not re.search(r"\bgiants?\b", low):
+        return "dragon"
+    if re.search(r"\bgiants?\b", low) and not re.search(r"\bdragons?\b", low):
+        return "giant"
+    return None
+
+
+def parse(line: str, names: list[str]):
+    text = line.strip().rstrip(".!")
+    lowered = text.lower()
+    if lowered in SCORE:
+        return Score()
+    if lowered in ("done", "yes", "no", "ok") or lowered.startswith("answer"):
+        raise NotUnderstood("There is no open question to answer.", hint=HELP)
+    if lowered.startswith("set "):
+        return _parse_set(text[4:], names)
+    match = re.match(r"^can\s+(?P<rest>.+?)\s*\??$", text, re.I)
+    if match:
+        found = split_player(match.group("rest"), names)
+        if found:
+            verb_match = re.match(r"^(?P<verb>play|ante)\s+(?P<card>.+)$", found[1], re.I)
+            if verb_match:
+                return Can(found[0], verb_match.group("verb").lower(), verb_match.group("card"))
+        raise NotUnderstood(f"I don't understand the question {text!r}.",
+                            hint="Ask `can Ben play Storm Giant 10` or `can Ann ante Io`.")
+    found = split_player(text, names)
+    if found is None:
+        raise NotUnderstood(f"I don't understand {text!r}: an announcement starts with a player's name.", hint=HELP)
+    player, rest = found
+    return _player_line(player, rest, names, text)
+
+
+def _player_line(player: str, rest: str, names: list[str], text: str):
+    verb, _, tail = rest.partition(" ")
+    verb = verb.lower()
+    tail = tail.strip()
+    if verb in ("ante", "antes") and tail:
+        return Ante(player, tail)
+    if verb in ("play", "plays") and tail:
+        return Play(player, tail)
+    if verb in ("lead", "leads") and not tail:
+        return Leads(player)
+    if verb in ("pay", "pays") and tail:
+        return _pay(player, tail, names, text)
+    if verb in ("steal", "steals", "take", "takes", "takes") and tail:
+        match = re.match(r"^(?P<n>\d+)(?:\s+gold)?\s+from\s+(?:the\s+)?(?P<s>.+)$", tail, re.I)
+        if match and _stakes_word(match.group("s")):
+            return Steal(player, int(match.group("n")), _stakes_word(match.group("s")))
+        match = re.match(r"^(?P<card>.+?)\s+from\s+the\s+ante$", tail, re.I)
+        if match:
+            return TakeAnte(player, match.group("card"))
+    if verb in ("draw", "draws"):
+        deck = "legendary" if "legendary" in tail.lower() else "main"
+        return Draw(player, count_of(tail), deck)
+    if verb in ("discard", "discards"):
+        match = re.match(r"^(?P<card>.+?)\s+from\s+(?:(?P<o>[^\s']+)['’]s?|his|her|their|my|own)\s+flight$", tail, re.I)
+        if match:
+            owner = player if match.group("o") is None else find_player(match.group("o"), names)
+            return DiscardFlight(player, match.group("card"), owner)
+        if re.fullmatch(r"(?:(?:\d+|a|an|one|two|three|four|five)\s*)?(?:cards?)?(?:\s+from\s+(?:hand|(?:his|her|their)\s+hand))?",
+                        tail.lower()):
+            return Discard(player, count_of(tail))
+    if verb in ("give", "gives") and tail:
+        to, _, what = tail.partition(" ")
+        return Give(player, find_player(to, names), count_of(what))
+    if verb in ("has", "holds") and tail:
+        match = re.match(r"^(?P<n>\d+)\s+cards?(?:\s+in\s+(?:hand|(?:his|her|their)\s+hand))?$", tail, re.I)
+        if match:
+            return HandSize(player, int(match.group("n")))
+    if verb in ("chooses", "choose", "picks", "pick", "puts", "put", "answers", "says", "declines", "swaps"):
+        raise NotUnderstood(f"There is no open question for {player} to answer.", hint=HELP)
+    raise NotUnderstood(f"I don't understand {text!r}.", hint=HELP)
+
+
+def _pay(player: str, tail: str, names: list[str], text: str) -> Pay:
+    words = tail.replace(",", " ").split()
+    amount = next((int(w) for w in words if w.isdigit()), None)
+    if amount is None:
+        raise NotUnderstood(f"How much does {player} pay? e.g. `{player} pays Ann 5` or `{player} pays 3 to the dragon "
+                            "stakes`.")
+    stakes = _stakes_word(tail) if "stake" in tail.lower() else None
+    if stakes:
+        return Pay(player, amount, None, stakes)
+    others = [w for w in words if not w.isdigit() and w.lower() not in ("to", "gold", "the", "coins")]
+    for word in others:
+        if is_player(word, names):
+            return Pay(player, amount, find_player(word, names), None)
+    raise NotUnderstood(f"Whom does {player} pay? e.g. `{player} pays Ann {amount}` or `{player} pays {amount} to the "
+                        "giant stakes`.")
+
+
+def _parse_set(text: str, names: list[str]) -> Set:
+    words = text.split()
+    who = ""
+    if words and words[0].lower() not in {k.split()[0] for k in TABLE_FIELDS}:
+        who = find_player(words[0], names)
+        words = words[1:]
+    table = PLAYER_FIELDS if who else TABLE_FIELDS
+    fields = []
+    index = 0
+    while index < len(words):
+        key = words[index].lower()
+        if index + 1 < len(words) and f"{key} {words[index + 1].lower()}" in table:
+            key = f"{key} {words[index + 1].lower()}"
+            index += 1
+        if key not in table or index + 1 >= len(words):
+            raise NotUnderstood(f"`set`: expected a figure and a number at {' '.join(words[index:])!r}.",
+                                hint=f"Figures: {', '.join(sorted(table))}.")
+        try:
+            value = int(words[index + 1])
+        except ValueError:
+            raise NotUnderstood(f"`set`: {words[index + 1]!r} is not a whole number.") from None
+        fields.append((table[key], value))
+        index += 2
+    if not fields:
+        raise NotUnderstood("`set` needs a figure and a number: `set Ann hoard 30`, `set dragon stakes 12`.")
+    return Set(who, tuple(fields))

@@ -1,0 +1,78 @@
+"""The Giants War package's face to the session and shells: setup words, views, JSON.
+
+The views need the card data (a flight's side depends on each card's type); the
+session always builds the Engine (or calls ``start``) with its card database
+first, and that database is kept here for the views.
+"""
+
+from __future__ import annotations
+
+from referee.core.carddb import CardDB
+from referee.core.ruling import Ruling
+from referee.games.tda import engine as _engine
+from referee.games.tda import setup, views
+from referee.games.tda.state import GameState
+
+GAME = _engine.GAME
+
+__all__ = ["GAME", "Engine", "start", "load_state", "player_names", "describe", "chain_text", "toolbar", "summary",
+           "completion_words"]
+
+_DB: list[CardDB] = []
+
+
+def _remember(cards: CardDB) -> None:
+    _DB[:] = [cards]
+
+
+def _cards() -> CardDB:
+    if not _DB:
+        from referee.core.carddb import load_cards
+
+        _DB.append(load_cards())
+    return _DB[0]
+
+
+class Engine(_engine.Engine):
+    def __init__(self, cards: CardDB):
+        super().__init__(cards)
+        _remember(cards)
+
+
+def start(words: list[str], cards: CardDB) -> tuple[GameState, Ruling]:
+    """`new tda NAME NAME ... [--dragons ...] [--giants ...] [--long]`."""
+    _remember(cards)
+    return setup.new_game(words, cards)
+
+
+def load_state(data: dict) -> GameState:
+    return GameState.from_dict(data)
+
+
+def player_names(state: GameState) -> list[str]:
+    return [p.name for p in state.players]
+
+
+def describe(state: GameState) -> str:
+    return views.describe(state, _cards())
+
+
+def chain_text(state: GameState) -> str:
+    return views.chain_text(state)
+
+
+def toolbar(state: GameState) -> str:
+    return views.toolbar(state, _cards())
+
+
+def summary(state: GameState) -> dict:
+    return views.summary(state, _cards())
+
+
+def completion_words(state: GameState) -> list[str]:
+    cards = _cards()
+    names = sorted({c.name for c in cards.cards if c.game == "tda" and c.type != "endgame"})
+    return [p.name for p in state.players] + ["antes", "plays", "for the dragons", "for the giants", "chooses",
+                                              "dragon stakes", "giant stakes", "pays", "steals", "draws", "discards",
+                                              "gives", "leads", "score", "done", "yes", "no", "answer", "set", "can",
+                                              "undo", "redo", "why", "state", "chain"] + names
