@@ -453,6 +453,7 @@ class Engine:
             out.say("The Drinks are drunk at once.", ed(state, "other-rules/splitting-drinks"))
             for drink in group:
                 resolve_drink(state, drink, out)
+            self._after_drinks(state, group, out)
             self._reopen(state, out)
             return
         if top.kind == "drink" and splitting.offer_builtin_split(state, top, self.cards.by_id[top.card_id], out):
@@ -462,6 +463,7 @@ class Engine:
         state.recent_hits = []
         if top.kind == "drink":
             resolve_drink(state, top, out)
+            self._after_drinks(state, [top], out)
         elif top.kind == "event":
             self._resolve_event(state, top, out)
         else:
@@ -474,6 +476,32 @@ class Engine:
             beneath.passed = []
             out.say(f"{beneath.name} is waiting again: everyone may respond to it once more, even those who "
                     "passed before.", ed(state, "other-rules/timing"))
+
+    def _after_drinks(self, state: GameState, drinks: list, out: Outcome) -> None:
+        """GII's two rules for Drinks with card effects: one draw/discard/reveal at a time; and who keeps
+        a Drink card that is not discarded."""
+        first = drinks[0]
+        cards = [self.cards.by_id[c.id] for c in (self._card(p) for p in first.parts)] if first.parts else []
+        card_ops = [e.get("op") for c in cards for e in c.effects if isinstance(e, dict)]
+        if sum(op in ("draw", "discard") for op in card_ops) >= 2:
+            out.say(f"{first.name} has several draw or discard effects: the drinker resolves them in the order they "
+                    "choose, finishing each before the next.", "gii/more-drink-rules/discarding-and-drawing")
+        kept = next((c for c in cards if c.get("kept")), None)
+        if kept is None:
+            return
+        original = next((d for d in drinks if d.copy_of is None), first)
+        start = state.active if original.group and original.group.startswith("copies") else original.drinker
+        instructed = {d.drinker for d in drinks if d.drinker not in d.ignored_by}
+        mover = next((s for s in state.turn_order_from(start) if s in instructed), None)
+        if mover is None:
+            out.say(f"Nobody who took {kept.name} may keep the card, so it goes to the Drink discard pile.",
+                    "gii/more-drink-rules/drinks-that-arent-discarded")
+            return
+        state.drink_discard -= 1
+        state.players[mover].kept.append(kept.name)
+        out.say(f"{kept.name} is not discarded: {state.players[mover].name}, the first affected player in turn order from "
+                "the Drink's controller (skipping anyone who Ignored or passed it), puts it in front of them.",
+                "gii/more-drink-rules/drinks-that-arent-discarded")
 
     def _resolve_event(self, state: GameState, entry, out: Outcome) -> None:
         state.drink_discard += 1

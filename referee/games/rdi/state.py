@@ -25,6 +25,7 @@ class Player:
     out: bool = False
     drink_me: int = 1  # face-down cards on the Drink Me! pile; their faces are hidden
     piety: int | None = None  # Serena only
+    kept: list = field(default_factory=list)  # Drink cards kept in front of the player (Elixirs, Kobold Punch)
 
 
 @dataclass

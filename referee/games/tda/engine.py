@@ -55,9 +55,11 @@ class Engine:
             allowed = isinstance(announcement, (A.Set, A.HandSize)) or (
                 question.get("kind") == "table" and isinstance(announcement, (A.Pay, A.Steal, A.Draw, A.Discard,
                                                                               A.DiscardFlight, A.Give, A.TakeAnte)))
+            if announcement is None and isinstance(value, IllegalPlay):
+                raise value
             if announcement is None or not allowed:
-                raise value if isinstance(value, IllegalPlay) else NotUnderstood(
-                    f"First the open question: {question['text']}", hint=f"Expected {questions.expected(question)}.")
+                raise NotUnderstood(f"First the open question: {question['text']}",
+                                    hint=f"Expected {questions.expected(question)}.")
             self.dispatch(new, announcement, out)
             return self._finish(state, new, out, text)
         announcement = A.parse(text, names)

@@ -50,17 +50,21 @@ def _strip_filler(text: str) -> str:
 
 def expected(question: dict) -> str:
     kind = question.get("kind")
+    options = question.get("options") or []
+    if kind == "player":
+        return f"one of {', '.join(str(o) for o in options)} (e.g. `answer NAME`)"
+    if kind == "choice":
+        return "one of: " + "; ".join(f"{i + 1}. {o['label']}" for i, o in enumerate(options))
+    if kind == "card":
+        return "a card with its strength (`answer Brass Dragon 1`)" + (", or just its strength"
+                                                                         if question.get("number_ok") else "")
+    if kind == "flight_card":
+        return "a card in a flight (`answer Ben's Silver Dragon 6`)" + (", or `none`" if question.get("optional") else "")
     return {
         "stakes": "`dragon` or `giant` (e.g. `Ann chooses dragon stakes`)",
-        "player": f"one of {', '.join(question.get('options') or [])} (e.g. `answer NAME`)",
         "yesno": "`yes` or `no`",
-        "choice": "one of: " + "; ".join(f"{i + 1}. {o['label']}" for i, o in enumerate(question.get("options") or [])),
         "number": "a number (`answer 7`)",
-        "card": "a card with its strength (`answer Brass Dragon 1`)" + (", or just its strength"
-                                                                          if question.get("number_ok") else ""),
         "ante_card": "a card in the ante (`answer Green Dragon 3`)",
-        "flight_card": "a card in a flight (`answer Ben's Silver Dragon 6`)" + (", or `none`"
-                                                                              if question.get("optional") else ""),
         "table": "`done` once the table has applied it (meanwhile `pay`, `steal`, `draw`, `give`, `discard` lines)",
     }.get(kind, "an answer")
 
