@@ -122,9 +122,14 @@ def resolve_drink(state: GameState, entry: Entry, out: Outcome) -> None:
     if entry.alcohol is None:
         raise IllegalPlay(f"The Alcohol Content of {entry.name} is not known yet.",
                           hint="Tell me: `answer N`.")
-    if entry.alcohol:
-        clamp_change(state, entry.drinker, "alcohol", entry.alcohol, out, entry.name)
+    from referee.games.rdi.characters import adjust_change
+
+    # A standing modifier adjusts the Drink as a whole, Chasers included.
+    alcohol = adjust_change(state, entry.drinker, "alcohol", entry.alcohol, None, out) if entry.alcohol else 0
+    if alcohol:
+        clamp_change(state, entry.drinker, "alcohol", alcohol, out, entry.name)
     else:
         out.say(f"{drinker.name} drinks {entry.name}: no Alcohol Content.")
-    if entry.fortitude:
-        clamp_change(state, entry.drinker, "fortitude", entry.fortitude, out, entry.name)
+    fortitude = adjust_change(state, entry.drinker, "fortitude", entry.fortitude, None, out) if entry.fortitude else 0
+    if fortitude:
+        clamp_change(state, entry.drinker, "fortitude", fortitude, out, entry.name)

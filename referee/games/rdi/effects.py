@@ -203,8 +203,15 @@ def redirected(state: GameState, entry: Entry, seat: int, attr: str, out: Outcom
 
 def apply_card_effects(state: GameState, entry: Entry, card: Card, out: Outcome) -> list[dict]:
     """Carry out the figure-changing effects of a resolving card. Returns the effects it did
-    not carry out itself (Negate, Ignore, Drink changes...) for the engine to handle."""
+    not carry out itself (Negate, Ignore, Drink changes...) for the engine to handle.
+
+    Fortitude and Alcohol Content changes are summed per player first, so a card (a Device
+    with its Gear Card included) hits each player as one attack, and a standing modifier
+    such as Wulfric's mood adjusts the card as a whole (RDI 3, Appendix A)."""
+    from referee.games.rdi.characters import adjust_change
+
     rest: list[dict] = []
+    totals: dict[tuple[int, str], int] = {}
     for effect in flat_effects(card, entry, state):
         op = effect.get("op")
         amount = effect.get("amount")
@@ -228,10 +235,8 @@ def apply_card_effects(state: GameState, entry: Entry, card: Card, out: Outcome)
                         out.say(f"{state.players[victim].name} Ignores {card.name}: it has no effect on them.",
                                 ed(state, "other-rules/negate-and-ignore"))
                         continue
-                    change = clamp_change(state, victim, attr, amount if op == "gain" else -amount, out, card.name)
-                    if attr == "fortitude" and op == "lose":
-                        # The loss keeps its original source, even when redirected.
-                        state.recent_hits.append([victim, entry.player])
+                    key = (victim, attr)
+                    totals[key] = totals.get(key, 0) + (amount if op == "gain" else -amount)
         elif op == "pay":
             payee = _place(effect.get("to", "inn"), entry, state)
             for seat in seats_for(effect.get("who"), entry, state, effect):
@@ -242,4 +247,11 @@ def apply_card_effects(state: GameState, entry: Entry, card: Card, out: Outcome)
                 move_gold(state, seat, payee, amount, out, card.name)
         else:
             rest.append(effect)
+    for (victim, attr), change in totals.items():
+        change = adjust_change(state, victim, attr, change, entry, out)
+        if change:
+            clamp_change(state, victim, attr, change, out, card.name)
+        if attr == "fortitude" and change < 0:
+            # The loss keeps its original source, even when redirected.
+            state.recent_hits.append([victim, entry.player])
     return rest

@@ -13,7 +13,7 @@ from referee.core.ruling import (ANSWER, ASK, GameOver, IllegalPlay, NotUndersto
                                  RefereeError, Ruling, Step)
 from referee.games.rdi import announce as A
 from referee.games.rdi import contest, gambling, splitting, variants
-from referee.games.rdi.characters import serena
+from referee.games.rdi.characters import end_of_turn, kaylin, serena
 from referee.games.rdi.drinks import add_chaser, resolve_drink, start_drink, take_from_deck
 from referee.games.rdi.effects import apply_card_effects, clamp_change, ed
 from referee.games.rdi.legality import Checker, timing
@@ -44,7 +44,8 @@ def new_game(names: list[str], cards: CardDB, rules: str = "gii", bar_deck: int 
         character = character or characters.get(name.lower(), "")
         players.append(Player(name=name, character=characters.get(character.lower(), character),
                               gold=starting_gold(len(names)),
-                              piety=serena.STARTING_PIETY if serena.is_serena(character) else None))
+                              piety=serena.STARTING_PIETY if serena.is_serena(character) else None,
+                              mood="unknown" if kaylin.is_kaylin(character) else None))
     state = GameState(players=players, rules=rules, drink_deck=DRINK_DECK_SIZE - len(players))
     out = Outcome()
     if bar_deck is not None:
@@ -67,6 +68,9 @@ def new_game(names: list[str], cards: CardDB, rules: str = "gii", bar_deck: int 
     for player in players:
         if player.piety is not None:
             out.say(f"{player.name}'s Piety starts at 8.", "rdi3/appendix-a/serena")
+        if player.mood is not None:
+            out.say(f"Reveal Wulfric's first mood (`{player.name} reveals Wulfric is feeling ...`); until then it is "
+                    "unknown and not applied.", kaylin.MOODS)
     return state, out.ruling(" ".join(["new", GAME, *names]))
 
 
@@ -204,6 +208,14 @@ class Engine:
         out.say(f"{state.drink_deck} cards left in the Drink Deck.")
 
     def reveal(self, state: GameState, reveal: A.Reveal, out: Outcome) -> None:
+        if reveal.card is not None:
+            card = self._card(reveal.card)
+            if card.type == "wulfric":
+                seat = kaylin.kaylin_seat(state)
+                if seat is None:
+                    raise IllegalPlay("Nobody is playing Kaylin, so Wulfric has no mood to change.", (kaylin.MOODS,))
+                kaylin.set_mood(state, seat, str(card.get("mood") or card.name), card.name, out)
+                return
         self._no_open_question(state)
         device = next((e for e in state.chain if e.awaiting_gear), None)
         if device is not None:
@@ -377,6 +389,7 @@ class Engine:
                                   (ed(state, "on-your-turn/drink"),), hint=f"`{player.name} reveals CARD`.")
             out.say(f"{player.name}'s Drink Me! pile is empty, so they start to sober up.", ed(state, "on-your-turn/drink"))
             clamp_change(state, seat, "alcohol", -1, out, "sobering up")
+        end_of_turn(state, seat, out)
         self._next_turn(state, out)
 
     def _next_turn(self, state: GameState, out: Outcome) -> None:

@@ -188,6 +188,12 @@ class Checker:
                 raise IllegalPlay(f"{card.name} answers another card or a Drink, and nothing is waiting to resolve.",
                                   (ed(state, "other-rules/timing"),), code="not-your-window")
             entry.responds_to = top.uid
+        if ops & {"negate", "ignore"} and top is not None:
+            from referee.games.rdi.characters import forbid_response
+
+            reason = forbid_response(state, top, [])
+            if reason:
+                raise IllegalPlay(reason, ("rdi3/appendix-a/kaylin/stalwart",), code="forbidden")
         for effect in effects:
             op = effect.get("op")
             if op == "negate":

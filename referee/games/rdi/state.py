@@ -26,6 +26,7 @@ class Player:
     drink_me: int = 1  # face-down cards on the Drink Me! pile; their faces are hidden
     piety: int | None = None  # Serena only
     kept: list = field(default_factory=list)  # Drink cards kept in front of the player (Elixirs, Kobold Punch)
+    mood: str | None = None  # Kaylin: Wulfric's mood ("loyal", "bitey"...; "unknown" until revealed)
 
 
 @dataclass

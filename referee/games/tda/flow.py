@@ -134,7 +134,8 @@ def special(ctx: Ctx) -> None:
                     state.jobs.append(new_job(other, [hook] * len(found), f"{god.name} (god ability)", god.card_id,
                                               god.strength, god.uid, ("tda/card-powers/diancastra",), kind="god"))
     ctx.say(D.SPECIAL_FLIGHT.label(), *D.SPECIAL_FLIGHT.cites)
-    ctx.push_front([{"op": "_table", "text": f"apply what {player.name}'s {' and '.join(found)} pays"}])
+    bare = " and ".join(f[2:] if f.startswith("a ") else f for f in found)
+    ctx.push_front([{"op": "_table", "text": f"apply what {player.name}'s {bare} pays"}])
 
 
 @handler("_table")

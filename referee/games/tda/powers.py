@@ -31,7 +31,7 @@ def effect_text(ctx: Ctx, effect: dict) -> str:
     op = effect.get("op")
     who = S.phrase(ctx, effect.get("who", "self"))
     if op == "pay":
-        return f"{who} pays {S.amount_text(effect.get('amount'))} to {S.phrase(ctx, effect.get('to', 'self'))}"
+        return f"{who} pays {S.phrase(ctx, effect.get('to', 'self'))} {S.amount_text(effect.get('amount'))}"
     if op == "give":
         return f"{who} gives {S.phrase(ctx, effect.get('to', 'self'))} {what_text(ctx, effect.get('what', 'a card'))}"
     if op == "draw":

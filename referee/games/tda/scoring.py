@@ -120,8 +120,11 @@ def score(ctx: Ctx) -> None:
     ctx.say("A flight fights for one stakes only, so no flight can take both.", "tda/rewarding-stakes/win-one-not-two")
     halve = [e for e in state.effects if e.get("op") == "halve_winnings"]
     split = [e for e in state.effects if e.get("op") == "split_winnings"]
-    for key in STAKES:
-        _award(ctx, key, winners[key], why[key], table, halve, split, early)
+    if early:
+        ctx.say("The gambit ended with both stakes empty: there is nothing to win.", "tda/glossary/stakes")
+    else:
+        for key in STAKES:
+            _award(ctx, key, winners[key], why[key], table, halve, split)
     for effect in state.effects:
         if effect.get("op") == "deferred" and effect.get("condition") == "you_win_either_stakes":
             won = effect["player"] in winners.values()
@@ -134,7 +137,7 @@ def score(ctx: Ctx) -> None:
     ctx.push_front([{"op": "_end_gambit"}])
 
 
-def _award(ctx: Ctx, key: str, seat: int | None, why: str, table, halve, split, early: bool) -> None:
+def _award(ctx: Ctx, key: str, seat: int | None, why: str, table, halve, split) -> None:
     state = ctx.state
     name = STAKES_NAME[key]
     amount = state.stakes[key]
@@ -142,8 +145,7 @@ def _award(ctx: Ctx, key: str, seat: int | None, why: str, table, halve, split, 
         if why == "uncontested":
             ctx.say(f"No flight fights for the {name}: its {amount} stays on the table for the next gambit.",
                     "tda/rewarding-stakes")
-            if not early:
-                ctx.say(D.UNCONTESTED.label(), *D.UNCONTESTED.cites)
+            ctx.say(D.UNCONTESTED.label(), *D.UNCONTESTED.cites)
         elif why == "barred":
             ctx.say(f"Every flight fighting for the {name} cannot win: nobody takes it, and its {amount} stays for the "
                     "next gambit.", "tda/card-powers/io", "tda/card-powers/vaprak-the-destroyer")

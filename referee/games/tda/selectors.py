@@ -169,11 +169,9 @@ def amount_text(spec) -> str:
     if isinstance(spec, int):
         return str(spec)
     if isinstance(spec, dict):
-        text = str(spec.get("count", "?")).replace("_", " ")
-        if spec.get("times"):
-            text = f"{spec['times']} × ({text})"
+        text = f"{spec.get('times', 1)} for each of: {str(spec.get('count', '?')).replace('_', ' ')}"
         if spec.get("plus"):
-            text += f" + {spec['plus']}"
+            text += f", plus {spec['plus']}"
         return text
     return str(spec)
 

@@ -1,0 +1,82 @@
+"""Kaylin the Renegade and Wulfric's moods (RDI 3, Appendix A).
+
+Wulfric's mood is revealed at setup and again after each of Kaylin's Drink phases;
+it applies to Kaylin continuously. A mood that changes a number changes the card (or
+the Drink, Chasers included) as a whole, once, not each effect on it. Clumsy changes
+what Kaylin takes from a Drink, not the Drink's Alcohol Content (so not a Drinking
+Contest's result). Stalwart forbids cards that would Negate or Ignore the cards
+Kaylin plays from her hand. The table tells the referee each new mood; until it
+does, the mood is unknown and the referee says so.
+"""
+
+from __future__ import annotations
+
+from referee.core.ruling import Outcome
+from referee.games.rdi.state import Entry, GameState
+
+MOODS = "rdi3/appendix-a/kaylin/wulfric-moods"
+EXAMPLE_1 = "rdi3/appendix-a/kaylin/example-1"
+EXAMPLE_2 = "rdi3/appendix-a/kaylin/example-2"
+STALWART = "rdi3/appendix-a/kaylin/stalwart"
+
+
+def is_kaylin(character: str) -> bool:
+    return character.strip().lower() == "kaylin"
+
+
+def kaylin_seat(state: GameState) -> int | None:
+    return next((i for i, p in enumerate(state.players) if p.mood is not None or is_kaylin(p.character)), None)
+
+
+def current_mood(state: GameState) -> str:
+    seat = kaylin_seat(state)
+    return (state.players[seat].mood or "") if seat is not None else ""
+
+
+def from_kaylins_hand(state: GameState, entry: Entry | None) -> bool:
+    return (entry is not None and entry.kind == "card" and entry.card_type in ("action", "sometimes", "anytime",
+            "gambling", "cheating") and is_kaylin(state.players[entry.player].character))
+
+
+def adjust_change(state: GameState, victim: int, attr: str, change: int, entry: Entry | None, out: Outcome) -> int:
+    seat = kaylin_seat(state)
+    if seat is None:
+        return change
+    mood = current_mood(state)
+    name = state.players[seat].name
+    if mood == "loyal" and victim == seat and attr == "fortitude" and change < 0:
+        out.say(f"Wulfric is Loyal: {name}'s loss from this card, taken as a whole, is reduced by 1.", MOODS, EXAMPLE_1)
+        return change + 1
+    if mood == "clumsy" and victim == seat and attr == "alcohol" and change > 0:
+        out.say(f"Wulfric is Clumsy: what {name} gains from it, taken as a whole, is reduced by 1 (the Drink's own "
+                "Alcohol Content does not change).", MOODS, EXAMPLE_2)
+        return change - 1
+    if mood == "bitey" and victim != seat and attr == "fortitude" and change < 0 and from_kaylins_hand(state, entry) \
+            and entry.player == seat:
+        out.say(f"Wulfric is Bitey: {state.players[victim].name}'s loss from {name}'s card is increased by 1. The books "
+                "do not say whether a card hitting several players adds 1 for each; the referee adds it for each "
+                "player hit (a default, not from the books).", MOODS)
+        return change - 1
+    return change
+
+
+def forbid_response(state: GameState, target: Entry) -> str | None:
+    seat = kaylin_seat(state)
+    if seat is None or current_mood(state) != "stalwart" or target.player != seat or not from_kaylins_hand(state, target):
+        return None
+    return (f"Wulfric is Stalwart: nobody may play a card that would Negate or Ignore a card "
+            f"{state.players[seat].name} plays from her hand.")
+
+
+def set_mood(state: GameState, seat: int, mood: str, name: str, out: Outcome) -> None:
+    state.players[seat].mood = mood
+    out.say(f"Wulfric's mood is now {name}: it applies to {state.players[seat].name} until it changes.", MOODS)
+
+
+def end_of_turn(state: GameState, seat: int, out: Outcome) -> None:
+    if kaylin_seat(state) != seat:
+        return
+    state.players[seat].mood = "unknown"
+    out.say(f"After {state.players[seat].name}'s Drink phase, Wulfric's mood changes: reveal the next Wulfric card "
+            f"(`{state.players[seat].name} reveals Wulfric is feeling ...`). Until then his mood is unknown and nothing "
+            "of it is applied. (If the Wulfric Deck runs out, the current mood stays and the rest is reshuffled.)", MOODS)
