@@ -66,6 +66,14 @@ def find_card(text: str, cards: CardDB, game: str, where=None) -> Card:
     raise UnknownName(f"No card matches {query!r}.{suggestion}", hint="`card NAME` looks a card up.")
 
 
+def find_players(text: str, names: list[str]) -> list[str]:
+    """Several players: "Kaylin and Phrenk", "Kaylin, Phrenk"."""
+    import re as _re
+
+    parts = [p for p in _re.split(r"\s*(?:,|\band\b|&)\s*", text.strip()) if p]
+    return [find_player(p, names) for p in parts]
+
+
 def parse_int(text: str, what: str) -> int:
     try:
         return int(text)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from referee.core.parse import find_player, is_player, split_quoted
+from referee.core.parse import find_player, find_players, is_player, split_quoted
 from referee.core.ruling import NotUnderstood
 
 
@@ -40,6 +40,7 @@ class Reveal:
     player: str | None
     card: str | None  # None: "Kaylin drinks" with the card not named yet
     target: str | None = None  # a Gear Card's own target: "Wizgille reveals Sorry, loose gear on Eve"
+    others: tuple = ()  # further targets: "Wizgille reveals Too much steam! on Kaylin and Phrenk"
 
 
 @dataclass(frozen=True)
@@ -53,6 +54,12 @@ class Prize:
     player: str
     verb: str  # "choose" or "use"
     prize: str
+
+
+@dataclass(frozen=True)
+class Atone:
+    player: str
+    how: str  # "gold" or "fortitude"
 
 
 @dataclass(frozen=True)
@@ -108,6 +115,7 @@ _REVEAL = re.compile(r"^(?P<p>.+?)\s+(?:reveals?|drinks?|flips?)(?:\s+(?P<card>.
 _CHASER = re.compile(r"^(?:the\s+)?chaser(?:\s+is)?\s*:?\s+(?P<card>.+)$", re.I)
 _SPLIT = re.compile(r"^(?P<p>.+?)\s+splits?\s+(?:.*?\s+)?with\s+(?P<t>\S+)\s*$", re.I)
 _PRIZE = re.compile(r"^(?P<p>.+?)\s+(?P<verb>chooses|uses)\s+(?:the\s+)?(?:prize\s+)?(?P<prize>.+)$", re.I)
+_ATONE = re.compile(r"^(?P<p>.+?)\s+(?:(?P<tithe>tithes)|atones?\s+(?:with\s+)?(?:(?:1|one)\s+)?(?P<how>gold|fortitude))\s*$", re.I)
 _PASS = re.compile(r"^(?P<p>.+?)\s+(?:pass(?:es)?|declines?|no response)$", re.I)
 _DRAW = re.compile(r"^(?P<p>.+?)\s+(?:discards? and draws?|draws?|is done drawing)$", re.I)
 _CAN = re.compile(r"^can\s+(?P<p>\S+)\s+(?:play|use)\s+(?P<rest>.+?)\s*\??$", re.I)
@@ -133,9 +141,21 @@ def _play(player: str, rest: str, names: list[str]) -> Play:
     return Play(player, rest.strip().rstrip("?").strip(), None)
 
 
+_SEVERAL = re.compile(r"^(?P<card>.+?)\s+(?:on|at|targeting)\s+(?P<t>[^\"”]+?\s+(?:and|&)\s+.+|[^\"”]+,.+)$", re.I)
+
+
 def _reveal(player: str, rest: str | None, names: list[str]) -> Reveal:
     if not rest or not rest.strip():
         return Reveal(player, None)
+    several = _SEVERAL.match(rest.strip())
+    if several:
+        quoted, _ = split_quoted(several.group("card"))
+        try:
+            targets = find_players(several.group("t"), names)
+        except Exception:  # not a list of players: read it as a plain card name
+            targets = []
+        if len(targets) > 1:
+            return Reveal(player, quoted or several.group("card").strip(), targets[0], tuple(targets[1:]))
     play = _play(player, rest, names)
     return Reveal(player, play.card, play.target)
 
@@ -160,6 +180,7 @@ def parse(line: str, names: list[str]):
         return Reveal(None, m.group("card").strip())
     for pattern, build in ((_ORDER, lambda m, p: Order(p, find_player(m.group("t"), names))),
                            (_SPLIT, lambda m, p: Split(p, find_player(m.group("t"), names))),
+                           (_ATONE, lambda m, p: Atone(p, "gold" if m.group("tithe") else m.group("how").lower())),
                            (_PRIZE, lambda m, p: Prize(p, m.group("verb").lower().rstrip("s"), m.group("prize").strip())),
                            (_PASS, lambda m, p: Pass(p)),
                            (_DRAW, lambda m, p: Draw(p)),

@@ -142,4 +142,5 @@ def finish(state: GameState, winner: int | None, out: Outcome) -> None:
                 continue
             move_gold(state, seat, winner, 1, out, "the Drinking Contest")
     state.contest = None
+    state.drink_discard += 1  # the Drinking Contest! card itself
     out.say("The Drinking Contest is over.", ed(state, "other-rules/drinking-contest/passing-out-during-contest"))

@@ -43,7 +43,12 @@ def chaser_rule(state: GameState) -> str:
     return ed(state, "more-drink-rules/chasers")
 
 
-def start_drink(state: GameState, seat: int, card: Card, source: str, out: Outcome) -> Entry:
+def draws_of(card: Card) -> int:
+    return sum(e.get("count", 0) for e in card.effects
+               if isinstance(e, dict) and e.get("op") == "draw" and isinstance(e.get("count"), int))
+
+
+def start_drink(state: GameState, seat: int, card: Card, source: str, out: Outcome, chaser: bool = False) -> Entry:
     """Put a revealed Drink or Drink Event on the chain (the card has left its pile already)."""
     player = state.players[seat]
     entry = Entry(uid=state.next_uid, kind="drink" if card.type in DRINK_TYPES else "event", player=seat,
@@ -61,10 +66,15 @@ def start_drink(state: GameState, seat: int, card: Card, source: str, out: Outco
         return entry
     entry.alcohol = known_alcohol(state, card)
     entry.fortitude = card.get("fortitude") or 0
+    entry.draw = draws_of(card)
     shown = "an unknown amount of" if entry.alcohol is None else str(entry.alcohol)
     out.say(f"{player.name} reveals {card.name} from {where}: {shown} Alcohol Content.", ed(state, "on-your-turn/drink"))
     state.chain.append(entry)
-    if card.get("chaser"):
+    if card.get("chaser") or chaser:
+        if chaser and not card.get("chaser"):
+            out.say(f"The table says this {card.name} is a Drink with a Chaser. RDI 3 counts the words \"with a Chaser\" "
+                    "in the title and/or the \"+\" mug icon; Gambling? I'm In! wants both.",
+                    "rdi3/more-drink-rules/chasers", "gii/more-drink-rules/chasers")
         _want_chaser(state, entry, out)
     return entry
 
@@ -104,6 +114,7 @@ def add_chaser(state: GameState, entry: Entry, card: Card, out: Outcome) -> None
     else:
         entry.alcohol += amount
     entry.fortitude += card.get("fortitude") or 0
+    entry.draw += draws_of(card)
     total = "unknown" if entry.alcohol is None else entry.alcohol
     out.say(f"Chaser: {card.name} adds its effects to the Drink, for a total of {total} Alcohol Content. "
             "The Drink and its Chasers count as one Drink.", chaser_rule(state))
@@ -133,3 +144,6 @@ def resolve_drink(state: GameState, entry: Entry, out: Outcome) -> None:
     fortitude = adjust_change(state, entry.drinker, "fortitude", entry.fortitude, None, out) if entry.fortitude else 0
     if fortitude:
         clamp_change(state, entry.drinker, "fortitude", fortitude, out, entry.name)
+    if entry.draw:
+        out.say(f"{drinker.name} draws {entry.draw} card{'s' if entry.draw != 1 else ''} from their Character Deck "
+                f"({entry.name}).", ed(state, "on-your-turn/drink"))

@@ -79,7 +79,8 @@ def seats_for(selector: str | None, entry: Entry, state: GameState, effect: dict
     """Which seats a selector names, for this entry (a Gear effect brings its own target)."""
     players = state.in_game()
     if effect is not None and "_target" in effect and selector in ("chosen", "target"):
-        return [effect["_target"]] if effect["_target"] is not None else []
+        chosen = effect["_target"]
+        return list(chosen) if isinstance(chosen, list) else ([chosen] if chosen is not None else [])
     if selector in ("self", "card_player", "revealer"):
         return [entry.player]
     if selector == "target":

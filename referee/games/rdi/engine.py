@@ -15,7 +15,7 @@ from referee.games.rdi import announce as A
 from referee.games.rdi import contest, gambling, splitting, variants
 from referee.games.rdi.characters import end_of_turn, kaylin, serena
 from referee.games.rdi.drinks import add_chaser, resolve_drink, start_drink, take_from_deck
-from referee.games.rdi.effects import apply_card_effects, clamp_change, ed
+from referee.games.rdi.effects import apply_card_effects, clamp_change, ed, seats_for
 from referee.games.rdi.legality import Checker, timing
 from referee.games.rdi.losing import apply_losses, at_risk, risk_text
 from referee.games.rdi.state import DRINK_DECK_SIZE, PHASE_NAMES, PHASES, GameState, Player
@@ -100,15 +100,31 @@ class Engine:
     def dispatch(self, state: GameState, announcement, out: Outcome) -> None:
         handlers = {A.Play: self.play, A.Order: self.order, A.Reveal: self.reveal, A.Resolve: self.resolve,
                     A.Pass: self.pass_, A.Draw: self.draw, A.EndTurn: self.end_turn, A.Set: self.set_,
-                    A.Answer: self.answer, A.Step: self.step, A.Split: self.split, A.Prize: self.prize}
+                    A.Answer: self.answer, A.Step: self.step, A.Split: self.split, A.Prize: self.prize,
+                    A.Atone: lambda st, a, o: serena.atone(st, st.seat(a.player), a.how, o)}
         handlers[type(announcement)](state, announcement, out)
 
     # --- plays -----------------------------------------------------------------------
-    def _card(self, text: str) -> Card:
-        return find_card(text, self.cards, GAME)
+    def _card(self, text: str, out: Outcome | None = None) -> Card:
+        card = find_card(text, self.cards, GAME)
+        if out is not None and self.cards.lookup(text.strip().strip('"“”'), game=GAME).how == "fuzzy":
+            out.say(f"(Taking {text.strip()!r} as {card.name}.)")
+        return card
+
+    def _drink_card(self, text: str, out: Outcome) -> tuple[Card, bool]:
+        """A revealed Drink; "NAME with a Chaser" that names no card is that Drink declared with a Chaser."""
+        from referee.core.text import normalize
+
+        words = normalize(text)
+        exact = self.cards.lookup(text.strip().strip('"“”'), game=GAME)
+        if exact.how not in ("name", "alias") and words.endswith(" with a chaser"):
+            base = self.cards.lookup(words[: -len(" with a chaser")], game=GAME)
+            if base.how in ("name", "alias") and base.found.type == "drink":
+                return base.found, True
+        return self._card(text, out), False
 
     def _prepare(self, state: GameState, play: A.Play):
-        card = self._card(play.card)
+        card = self._card(play.card, getattr(self, "_out", None))
         seat = state.seat(play.player)
         target = state.seat(play.target) if play.target else None
         self._no_open_question(state)
@@ -116,7 +132,11 @@ class Engine:
         return card, seat, entry, notes
 
     def play(self, state: GameState, play: A.Play, out: Outcome) -> None:
-        card, seat, entry, notes = self._prepare(state, play)
+        self._out = out
+        try:
+            card, seat, entry, notes = self._prepare(state, play)
+        finally:
+            self._out = None
         if state.last_chance:
             out.say("A last-chance play before anyone is out.", ed(state, "losing-the-game/passing-out"))
         if entry.card_type == "action":
@@ -228,7 +248,7 @@ class Engine:
                                   (ed(state, "more-drink-rules/chasers"),))
             if reveal.card is None:
                 raise NotUnderstood("Which card is the Chaser? `chaser CARD`.")
-            add_chaser(state, waiting, self._card(reveal.card), out)
+            add_chaser(state, waiting, self._card(reveal.card, out), out)
             self._ask_unknown_alcohol(state, waiting, out)
             contest.chaser_done(state, waiting, out)
             if waiting.group == "to-copy" and not waiting.awaiting_chaser:
@@ -251,6 +271,9 @@ class Engine:
             raise IllegalPlay("No Drink is waiting for a Chaser.", (ed(state, "more-drink-rules/chasers"),))
         if state.over:
             raise GameOver("The game is over.")
+        if state.seat(reveal.player) in state.must_drink:
+            self._forced_drink(state, state.seat(reveal.player), reveal, out)
+            return
         seat = self._active_only(state, reveal.player, "drink", "on-your-turn/drink")
         if not state.ordered:
             raise IllegalPlay(f"{reveal.player} has not ordered a Drink yet; Order a Drink comes before Drink.",
@@ -264,12 +287,12 @@ class Engine:
                               "They sober up by 1 instead.", (ed(state, "on-your-turn/drink"),), hint="`end turn` does it.")
         if reveal.card is None:
             raise NotUnderstood(f"Which card does {reveal.player} reveal? `{reveal.player} reveals CARD`.")
-        card = self._card(reveal.card)
+        card, declared_chaser = self._drink_card(reveal.card, out)
         if card.type not in ("drink", "drink_event", "special_reserve"):
             raise IllegalPlay(f"{card.name} is not a Drink Deck card.", (ed(state, "on-your-turn/drink"),))
         self._move_to(state, "drink", out)
         player.drink_me -= 1
-        entry = start_drink(state, seat, card, "drink_me", out)
+        entry = start_drink(state, seat, card, "drink_me", out, chaser=declared_chaser)
         self._ask_unknown_alcohol(state, entry, out)
 
     def prize(self, state: GameState, prize: A.Prize, out: Outcome) -> None:
@@ -282,6 +305,23 @@ class Engine:
             variants.choose_prize(state, seat, card.name, out)
         else:
             variants.use_prize(state, seat, card.name, out)
+
+    def _forced_drink(self, state: GameState, seat: int, reveal: A.Reveal, out: Outcome) -> None:
+        """A card made this player drink the top Drink of their Drink Me! pile now."""
+        state.must_drink.remove(seat)
+        player = state.players[seat]
+        if player.drink_me == 0:
+            out.say(f"{player.name}'s Drink Me! pile is empty, so they sober up by 1 instead.", ed(state, "on-your-turn/drink"))
+            clamp_change(state, seat, "alcohol", -1, out, "sobering up")
+            return
+        if reveal.card is None:
+            raise NotUnderstood(f"Which card does {player.name} reveal? `{player.name} reveals CARD`.")
+        card = self._card(reveal.card)
+        if card.type not in ("drink", "drink_event", "special_reserve"):
+            raise IllegalPlay(f"{card.name} is not a Drink Deck card.", (ed(state, "on-your-turn/drink"),))
+        player.drink_me -= 1
+        entry = start_drink(state, seat, card, "drink_me", out)
+        self._ask_unknown_alcohol(state, entry, out)
 
     def split(self, state: GameState, split: A.Split, out: Outcome) -> None:
         self._no_open_question(state)
@@ -314,17 +354,20 @@ class Engine:
         if reveal.player is not None and state.seat(reveal.player) != device.player or reveal.card is None:
             raise IllegalPlay(f"{owner} must first reveal the Gear Card for {device.name}: `{owner} reveals GEAR [on NAME]`.",
                               ("rdi3/appendix-a/wizgille/devices-and-gear",))
-        gear = self._card(reveal.card)
+        gear = self._card(reveal.card, out)
         if gear.type != "gear":
             raise IllegalPlay(f"{gear.name} is not a Gear Card.", ("rdi3/appendix-a/wizgille/devices-and-gear",))
         target = state.seat(reveal.target) if reveal.target else None
+        if reveal.others:
+            target = [target] + [state.seat(n) for n in reveal.others]
         picks = any(isinstance(e, dict) and e.get("who") in ("chosen", "target") for e in gear.effects)
         if picks and target is None:
             raise IllegalPlay(f"{gear.name} has its own target: `{owner} reveals {gear.name} on NAME`.",
                               ("rdi3/appendix-a/wizgille/devices-and-gear",), code="needs-target")
         device.gears.append({"id": gear.id, "name": gear.name, "target": target, "effects": gear.effects, "negated": False})
         device.awaiting_gear = False
-        aimed = f" on {state.players[target].name}" if target is not None else ""
+        aimed = (f" on {', '.join(state.players[t].name for t in target)}" if isinstance(target, list)
+                 else f" on {state.players[target].name}" if target is not None else "")
         out.say(f"{owner} reveals the Gear Card {gear.name}{aimed}: {sentence(gear.summary)} It joins {device.name} as one "
                 "card with the combined effects; its own target is chosen apart from the Device's.",
                 "rdi3/appendix-a/wizgille/devices-and-gear", "rdi3/appendix-a/wizgille/example-1")
@@ -520,6 +563,7 @@ class Engine:
         state.drink_discard += 1
         card = self.cards.by_id.get(entry.card_id)
         if card is not None and card.get("event") == "drinking_contest":
+            state.drink_discard -= 1  # the Drinking Contest! card is discarded once the contest is over
             contest.start(state, out)
             return
         if card is not None and card.get("event") in ("round_on_the_house", "toast"):
@@ -551,6 +595,7 @@ class Engine:
                     "rdi3/appendix-a/wizgille/devices-and-gear")
             return
         if op == "negate" and target is not None:
+            out.negated = target  # for a following "play again" or "take another Drink" effect
             state.chain.remove(target)
             if state.round is not None and not state.round.started and target.player == state.round.starter \
                     and gambling.starts_round(self.cards.by_id.get(target.card_id)):
@@ -581,6 +626,44 @@ class Engine:
                     target.alcohol = 0
                     out.say("A reduction cannot take a positive effect below 0.", "rdi3/other-rules/reduction-effects")
                 out.say(f"{target.name} now has {target.alcohol} Alcohol Content ({before} {change:+d}).")
+        elif op == "play_again" and getattr(out, "negated", None) is not None:
+            negated = out.negated
+            name = state.players[negated.player].name
+            if negated.card_type == "action" and negated.player == state.active:
+                state.action_done = False
+                out.say(f"{name} may play another Action Card.", "rdi3/appendix-a/wizgille/temporal-dilation")
+            elif negated.card_type in ("gambling", "cheating") and state.round is not None:
+                state.round.next_actor = negated.player
+                out.say(f"{name} may play another Gambling or Cheating Card; if they don't, it counts as a pass.",
+                        "rdi3/appendix-a/wizgille/temporal-dilation")
+        elif op == "redraw_drink" and getattr(out, "negated", None) is not None:
+            negated = out.negated
+            seat = negated.drinker if negated.drinker is not None else negated.player
+            name = state.players[seat].name
+            if state.players[seat].drink_me == 0:
+                out.say(f"{name} takes another Drink from the same pile, but it is empty: {name} sobers up by 1.",
+                        "rdi3/appendix-a/wizgille/temporal-dilation", "rdi3/appendix-a/wizgille/example-4")
+                clamp_change(state, seat, "alcohol", -1, out, "sobering up")
+            else:
+                state.must_drink.append(seat)
+                out.verdict, out.code = ASK, "ask-reveal"
+                out.say(f"{name} takes another Drink from the same pile: `{name} reveals CARD`.",
+                        "rdi3/appendix-a/wizgille/temporal-dilation")
+        elif op == "drink":
+            for seat in seats_for(effect.get("who"), entry, state, effect):
+                if seat in entry.ignored_by:
+                    continue
+                state.must_drink.append(seat)
+                name = state.players[seat].name
+                if state.players[seat].drink_me == 0:
+                    state.must_drink.remove(seat)
+                    out.say(f"{name} must drink, but their Drink Me! pile is empty: they sober up by 1.",
+                            ed(state, "on-your-turn/drink"))
+                    clamp_change(state, seat, "alcohol", -1, out, "sobering up")
+                else:
+                    out.verdict, out.code = ASK, "ask-reveal"
+                    out.say(f"{name} must drink the top Drink of their Drink Me! pile now: `{name} reveals CARD`.",
+                            ed(state, "on-your-turn/drink"))
         elif op == "order_drinks":
             count = effect.get("count") if isinstance(effect.get("count"), int) else 1
             state.extra_orders += count

@@ -26,6 +26,8 @@ def timing(card: Card) -> str:
     """How a card is played: its subtype for Potions and Recipes, else its type."""
     if card.type in ("potion", "recipe") and card.subtype:
         return str(card.subtype)
+    if card.type in ("potion", "recipe", "extra"):
+        return "sometimes"  # how it is played is not given: checked like a Sometimes card, on the table's word
     return card.type
 
 
@@ -264,6 +266,11 @@ class Checker:
                 failures.append(f"{card.name} is played after {state.players[seat].name} loses Fortitude to another "
                                 "player's card, and that has not just happened (a response waits for the event "
                                 "it answers).")
+            elif window == "any_card_played":
+                if top is not None:
+                    entry.responds_to = top.uid
+                    return []
+                failures.append(f"{card.name} answers a card, and nothing is waiting.")
             elif window == "order_a_drink_phase":
                 if seat == state.active and state.phase in ("action", "order") and not state.chain:
                     return []
@@ -301,6 +308,10 @@ class Checker:
         if not kind_ok:
             raise IllegalPlay(f"{card.name} Negates {', '.join(sorted(what))} cards; {top.name} is "
                               f"{'a ' + kind.replace('_', ' ') if kind else 'not one'}.", cites)
+        if effect.get("condition") == "not_copied_or_split" and (top.copy_of is not None or top.counted is not None
+                                                                  or (top.group or "").startswith(("split", "copies"))):
+            raise IllegalPlay(f"{card.name} may not Negate a Drink that has been copied or split.",
+                              ("rdi3/appendix-a/wizgille/temporal-dilation",))
         if effect.get("condition") in ("changes_a_drink", "changes_drink"):
             target = self.card_of(top)
             limits = (ed(state, "other-rules/wench-thinks"), ed(state, "other-rules/wench-thinks/limits"))

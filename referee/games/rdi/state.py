@@ -47,6 +47,7 @@ class Entry:
     parts: list = field(default_factory=list)  # card names of the Drink and its Chasers
     alcohol: int | None = None  # the Drink's total, alterations included (None: not known yet)
     fortitude: int = 0
+    draw: int = 0  # cards the drinker draws (a Drink's "draw" effects, Chasers included)
     awaiting_chaser: bool = False
     ignored_by: list = field(default_factory=list)
     redirects: list = field(default_factory=list)  # [from_seat, to_seat] pairs for redirected Fortitude loss
@@ -109,6 +110,8 @@ class GameState:
     contest: Contest | None = None  # a Drinking Contest, when one is under way
     copies_for: int | None = None  # Round on the House: the seat that reveals the Drink everyone copies
     extra_orders: int = 0  # additional Drinks the active player may still order this phase
+    must_drink: list = field(default_factory=list)  # seats a card made drink, who have not revealed yet
+    atoning: int | None = None  # Serena, when her Piety would have dropped below 1
     bar_deck: int | None = None  # Bar Deck variant: cards left in the Bar Deck (None: variant off)
     prizes_inn: list | None = None  # Prize variant: Prize names in the Inn (None: variant off)
     prize_bin: list = field(default_factory=list)

@@ -55,7 +55,7 @@ class Engine:
             allowed = isinstance(announcement, (A.Set, A.HandSize)) or (
                 question.get("kind") == "table" and isinstance(announcement, (A.Pay, A.Steal, A.Draw, A.Discard,
                                                                               A.DiscardFlight, A.Give, A.TakeAnte)))
-            if announcement is None and isinstance(value, IllegalPlay):
+            if announcement is None:
                 raise value
             if announcement is None or not allowed:
                 raise NotUnderstood(f"First the open question: {question['text']}",
@@ -97,6 +97,7 @@ class Engine:
         if kind is A.Ante:
             seat = state.seat(item.player)
             typed = cardref.typed_card(state, self.cards, item.card, need_side=False)
+            self._face_up(state, typed)
             ante_rules.ante(state, self.cards, seat, typed, out)
         elif kind is A.Play:
             seat = state.seat(item.player)

@@ -82,8 +82,10 @@ def play(state: GameState, db: CardDB, seat: int, typed: Typed, out: Outcome) ->
         state.jobs.append(new_job(seat, [{"op": "_special", "uid": placed.uid}], card.name, card.id, kind="special"))
     if triggers:
         _push_power(state, out, seat, card, placed)
+    elif C.power_effects(card) is None:
+        out.say(f"{card.name}'s power (not printed in the Giants War book) does not trigger.", *card.cites[:1])
     else:
-        out.say(f"{card.name}'s power: {C.power_summary(card)} (not triggered).", *C.first_cite(card))
+        out.say(f"{card.name}'s power does not trigger: {C.power_summary(card)}", *C.first_cite(card))
     god = C.god_summary(card)
     if god:
         kind = "dragon god" if card.type == "dragon_god" else "giant god"

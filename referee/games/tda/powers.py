@@ -22,8 +22,8 @@ STAKES_KEYS = {"dragon_stakes": "dragon", "giant_stakes": "giant"}
 # --- wording -------------------------------------------------------------------------------
 def what_text(ctx: Ctx, what) -> str:
     text = str(what).replace("_", " ").replace("this card", str(ctx.strength))
-    if text.split(" ")[0] in ("a", "an", "the", "one", "card"):
-        return "a card" if text == "card" else text
+    if text.split(" ")[0] in ("a", "an", "the", "one"):
+        return text
     return ("an " if text[:1] in "aeiou" else "a ") + text
 
 
@@ -164,19 +164,22 @@ def op_pay(ctx: Ctx) -> None:
 
 def _first_willing(ctx: Ctx) -> None:
     value = S.amount(ctx, ctx.effect.get("amount", 0))
+    declined = []
     for seat in ctx.state.opponents(ctx.player):
         yes = ctx.ask(f"offer-{seat}", {"kind": "yesno", "who": seat,
                                         "text": f"{ctx.card_name}: does {ctx.state.name(seat)} pay {ctx.name} {value} "
                                                 f"gold to draw a card? (`{ctx.state.name(seat)} pays` / "
                                                 f"`{ctx.state.name(seat)} declines`)"})
         if yes:
+            if declined:
+                ctx.say(f"{', '.join(declined)} declined.", *ctx.cites)
             gold.pay(ctx.state, seat, ("player", ctx.player), value, ctx.out, ctx.card_name, *ctx.cites)
             ctx.vars["paid"] = seat
             ctx.say(f"{ctx.state.name(seat)} paid first, so nobody further round the table is asked.", *ctx.cites)
             return
-        ctx.say(f"{ctx.state.name(seat)} declines.", *ctx.cites)
+        declined.append(ctx.state.name(seat))
     ctx.vars["paid"] = None
-    ctx.say("Nobody paid.", *ctx.cites)
+    ctx.say(f"Nobody paid ({', '.join(declined)} declined).", *ctx.cites)
 
 
 @handler("steal")
@@ -465,12 +468,10 @@ def _trigger_swap(ctx: Ctx) -> None:
 @handler("choice")
 def op_choice(ctx: Ctx) -> None:
     effect = ctx.effect
-    if effect.get("condition"):
-        if not S.condition(ctx, effect["condition"]):
-            ctx.say(f"{ctx.card_name}: the condition '{str(effect['condition']).replace('_', ' ')}' does not hold.")
-            ctx.push_front(effect.get("otherwise") or [])
-            return
-        ctx.say(f"{ctx.card_name}: the condition '{str(effect['condition']).replace('_', ' ')}' holds.")
+    if effect.get("condition") and not S.condition(ctx, effect["condition"]):
+        ctx.say(f"{ctx.card_name}: the condition '{str(effect['condition']).replace('_', ' ')}' does not hold.")
+        ctx.push_front(effect.get("otherwise") or [])
+        return
     by = str(effect.get("by", "self"))
     if by in ("each_opponent", "each_player"):
         expanded = [dict(effect, by=f"#{seat}", options=[_substitute(o, by, seat) for o in effect.get("options") or []])
@@ -489,6 +490,9 @@ def op_choice(ctx: Ctx) -> None:
                                     "text": f"{ctx.card_name}: {ctx.state.name(chooser)} chooses: "
                                             + " OR ".join(f"({i + 1}) {o['label']}" for i, o in enumerate(labels))
                                             + "."})
+    if effect.get("condition"):
+        ctx.say(f"{ctx.card_name}: the condition '{str(effect['condition']).replace('_', ' ')}' holds, so there is a "
+                "choice.")
     ctx.say(f"{ctx.state.name(chooser)} chooses: {labels[pick]['label']}.")
     ctx.push_front(options[pick])
 

@@ -85,7 +85,8 @@ def parse(state: GameState, db: CardDB, question: dict, text: str):
     except (ValueError, KeyError):
         value = None
     if value is _NOTHING or (value is None and kind not in ("flight_card",)):
-        raise NotUnderstood(f"That does not answer the question: {question['text']}", hint=f"Expected {expected(question)}.")
+        raise NotUnderstood(f"That does not answer the open question: {question['text']}",
+                            hint=f"Expected {expected(question)}.")
     return value
 
 

@@ -42,6 +42,21 @@ def after_card(state: GameState, entry: Entry, card: Card, out: Outcome) -> None
     out.say(f"After the card's other effects, {player.name}'s Piety moves {arrow:+d}: {before} → {player.piety}"
             + (" (it cannot go above 8)." if wanted > HIGH else "."), PIETY)
     if wanted < LOW:
-        out.say(f"{player.name}'s Piety would drop below 1: she atones once, by tithing 1 Gold to the Inn or losing "
-                f"1 Fortitude that cannot be avoided. Tell me which with `set {player.name} gold N` or "
-                f"`set {player.name} fortitude N`.", PIETY)
+        state.atoning = entry.player
+        out.say(f"{player.name}'s Piety would drop below 1: it stays at 1 and she atones once (however far below 1 "
+                f"it would go), by tithing 1 Gold to the Inn or losing 1 Fortitude that cannot be avoided: "
+                f"`{player.name} tithes` or `{player.name} atones fortitude`.", PIETY)
+
+
+def atone(state: GameState, seat: int, how: str, out: Outcome) -> None:
+    from referee.core.ruling import IllegalPlay
+    from referee.games.rdi.effects import clamp_change, move_gold
+
+    if state.atoning != seat:
+        raise IllegalPlay(f"{state.players[seat].name} has nothing to atone for now.", (PIETY,))
+    state.atoning = None
+    if how == "gold":
+        move_gold(state, seat, "inn", 1, out, "tithing to atone")
+    else:
+        # This loss cannot be avoided: no card or standing modifier changes it.
+        clamp_change(state, seat, "fortitude", -1, out, "atoning; it cannot be avoided")
