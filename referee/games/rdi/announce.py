@@ -63,6 +63,20 @@ class Atone:
 
 
 @dataclass(frozen=True)
+class Sell:
+    player: str
+    card: str
+    buyer: str
+    price: int | None = None
+
+
+@dataclass(frozen=True)
+class Keep:
+    player: str
+    card: str
+
+
+@dataclass(frozen=True)
 class Resolve:
     pass
 
@@ -116,6 +130,8 @@ _CHASER = re.compile(r"^(?:the\s+)?chaser(?:\s+is)?\s*:?\s+(?P<card>.+)$", re.I)
 _SPLIT = re.compile(r"^(?P<p>.+?)\s+splits?\s+(?:.*?\s+)?with\s+(?P<t>\S+)\s*$", re.I)
 _PRIZE = re.compile(r"^(?P<p>.+?)\s+(?P<verb>chooses|uses)\s+(?:the\s+)?(?:prize\s+)?(?P<prize>.+)$", re.I)
 _ATONE = re.compile(r"^(?P<p>.+?)\s+(?:(?P<tithe>tithes)|atones?\s+(?:with\s+)?(?:(?:1|one)\s+)?(?P<how>gold|fortitude))\s*$", re.I)
+_SELL = re.compile(r"^(?P<p>.+?)\s+sells?\s+(?P<card>.+?)\s+to\s+(?P<t>\S+)(?:\s+for\s+(?P<n>\d+)(?:\s+gold)?)?\s*$", re.I)
+_KEEP = re.compile(r"^(?P<p>.+?)\s+keeps?\s+(?P<card>.+)$", re.I)
 _PASS = re.compile(r"^(?P<p>.+?)\s+(?:pass(?:es)?|declines?|no response)$", re.I)
 _DRAW = re.compile(r"^(?P<p>.+?)\s+(?:discards? and draws?|draws?|is done drawing)$", re.I)
 _CAN = re.compile(r"^can\s+(?P<p>\S+)\s+(?:play|use)\s+(?P<rest>.+?)\s*\??$", re.I)
@@ -180,6 +196,9 @@ def parse(line: str, names: list[str]):
         return Reveal(None, m.group("card").strip())
     for pattern, build in ((_ORDER, lambda m, p: Order(p, find_player(m.group("t"), names))),
                            (_SPLIT, lambda m, p: Split(p, find_player(m.group("t"), names))),
+                           (_SELL, lambda m, p: Sell(p, m.group("card").strip(), find_player(m.group("t"), names),
+                                                     int(m.group("n")) if m.group("n") else None)),
+                           (_KEEP, lambda m, p: Keep(p, m.group("card").strip())),
                            (_ATONE, lambda m, p: Atone(p, "gold" if m.group("tithe") else m.group("how").lower())),
                            (_PRIZE, lambda m, p: Prize(p, m.group("verb").lower().rstrip("s"), m.group("prize").strip())),
                            (_PASS, lambda m, p: Pass(p)),

@@ -13,7 +13,7 @@ from referee.core.ruling import (ANSWER, ASK, GameOver, IllegalPlay, NotUndersto
                                  RefereeError, Ruling, Step)
 from referee.games.rdi import announce as A
 from referee.games.rdi import contest, gambling, splitting, variants
-from referee.games.rdi.characters import end_of_turn, kaylin, serena
+from referee.games.rdi.characters import end_of_turn, kaylin, phrenk, serena
 from referee.games.rdi.drinks import add_chaser, resolve_drink, start_drink, take_from_deck
 from referee.games.rdi.effects import apply_card_effects, clamp_change, ed, seats_for
 from referee.games.rdi.legality import Checker, timing
@@ -101,7 +101,10 @@ class Engine:
         handlers = {A.Play: self.play, A.Order: self.order, A.Reveal: self.reveal, A.Resolve: self.resolve,
                     A.Pass: self.pass_, A.Draw: self.draw, A.EndTurn: self.end_turn, A.Set: self.set_,
                     A.Answer: self.answer, A.Step: self.step, A.Split: self.split, A.Prize: self.prize,
-                    A.Atone: lambda st, a, o: serena.atone(st, st.seat(a.player), a.how, o)}
+                    A.Atone: lambda st, a, o: serena.atone(st, st.seat(a.player), a.how, o),
+                    A.Sell: lambda st, a, o: phrenk.sell(st, st.seat(a.player), st.seat(a.buyer), self._card(a.card, o),
+                                                         a.price, o),
+                    A.Keep: lambda st, a, o: phrenk.keep(st, st.seat(a.player), self._card(a.card, o), o)}
         handlers[type(announcement)](state, announcement, out)
 
     # --- plays -----------------------------------------------------------------------
@@ -139,6 +142,8 @@ class Engine:
             self._out = None
         if state.last_chance:
             out.say("A last-chance play before anyone is out.", ed(state, "losing-the-game/passing-out"))
+        if card.type == "potion":
+            phrenk.played(state, seat, card)
         if entry.card_type == "action":
             state.action_done = True
             state.phase = "action"
@@ -180,6 +185,7 @@ class Engine:
         if state.round is not None:
             raise IllegalPlay(f"A Round of Gambling is under way: normal play is suspended, so nobody may {what} "
                               "until it ends.", (ed(state, "gambling"),), code="round-in-progress")
+        phrenk.check_choice_made(state, seat)
         state.last_pot = []  # play has moved on from the end of the last Round
         if seat != state.active:
             raise IllegalPlay(f"Only {state.players[state.active].name}, whose turn it is, may {what} now.",
@@ -230,6 +236,9 @@ class Engine:
     def reveal(self, state: GameState, reveal: A.Reveal, out: Outcome) -> None:
         if reveal.card is not None:
             card = self._card(reveal.card)
+            if card.type == "potion" and reveal.player is not None:
+                phrenk.reveal(state, state.seat(reveal.player), card, out)
+                return
             if card.type == "wulfric":
                 seat = kaylin.kaylin_seat(state)
                 if seat is None:

@@ -93,8 +93,12 @@ class Checker:
         state = self.state
         player = state.players[seat]
         notes: list[str] = []
+        self.notes = notes
         if state.over:
             raise GameOver("The game is over" + (f": {state.winner} won." if state.winner else "."))
+        from referee.games.rdi.characters import phrenk
+
+        phrenk.check_choice_made(state, seat)
         if player.out:
             raise IllegalPlay(f"{player.name} is out of the game.", (ed(state, "losing-the-game"),))
         if any(e.awaiting_chaser for e in state.chain):
@@ -134,6 +138,13 @@ class Checker:
         return entry, notes
 
     def _check_owner(self, player, card: Card) -> None:
+        if card.type == "potion":
+            from referee.games.rdi.characters import phrenk
+
+            note = phrenk.check_holds(self.state, self.state.players.index(player), card)
+            if note:
+                self.notes.append(note)
+            return
         owner = card.owner
         if "owner" in card.unknown or owner in ("shared", "unknown", "") or not player.character:
             return

@@ -27,6 +27,9 @@ class Player:
     piety: int | None = None  # Serena only
     kept: list = field(default_factory=list)  # Drink cards kept in front of the player (Elixirs, Kobold Punch)
     mood: str | None = None  # Kaylin: Wulfric's mood ("loyal", "bitey"...; "unknown" until revealed)
+    potions: list = field(default_factory=list)  # face-up Potions (Phrenk: at most one; buyers: any number)
+    potion_choice: list = field(default_factory=list)  # Phrenk: the two Potions he must choose between
+    potion_known: bool = False  # Phrenk: the table has told the referee his Potion reveals
 
 
 @dataclass

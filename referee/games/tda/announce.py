@@ -142,7 +142,7 @@ def split_player(text: str, names: list[str]) -> tuple[str, str] | None:
 
 def count_of(text: str, default: int = 1) -> int:
     for word in re.split(r"\s+", text.lower().strip()):
-        if word.isdigit():
+        if word.isdecimal():
             return int(word)
         if word in NUMBER_WORDS:
             return NUMBER_WORDS[word]
@@ -227,14 +227,14 @@ def _player_line(player: str, rest: str, names: list[str], text: str):
 
 def _pay(player: str, tail: str, names: list[str], text: str) -> Pay:
     words = tail.replace(",", " ").split()
-    amount = next((int(w) for w in words if w.isdigit()), None)
+    amount = next((int(w) for w in words if w.isdecimal()), None)
     if amount is None:
         raise NotUnderstood(f"How much does {player} pay? e.g. `{player} pays Ann 5` or `{player} pays 3 to the dragon "
                             "stakes`.")
     stakes = _stakes_word(tail) if "stake" in tail.lower() else None
     if stakes:
         return Pay(player, amount, None, stakes)
-    others = [w for w in words if not w.isdigit() and w.lower() not in ("to", "gold", "the", "coins")]
+    others = [w for w in words if not w.isdecimal() and w.lower() not in ("to", "gold", "the", "coins")]
     for word in others:
         if is_player(word, names):
             return Pay(player, amount, find_player(word, names), None)

@@ -44,12 +44,14 @@ def buy(ctx: Ctx) -> None:
     redirect = redirect_target(state)
     payable = min(price, player.hoard)
     odd_key = None
+    if not ctx.vars.get("announced"):
+        ctx.vars["announced"] = True
+        ctx.say(f"{player.name} must buy new cards ({reason}): {basis}, so the price is {price}.", *CITES)
     if redirect is None and payable % 2:
         odd_key = ctx.ask(f"odd-{seat}", {"kind": "stakes", "who": seat,
                                           "text": f"{player.name} buys cards for {price}: {payable // 2} goes to each "
                                                   f"stakes and the odd coin where {player.name} likes: dragon or giant? "
                                                   f"(`{player.name} puts the odd coin on the giant stakes`)"})
-    ctx.say(f"{player.name} must buy new cards ({reason}): {basis}, so the price is {price}.", *CITES)
     if not player.flight:
         decks.take_main(state, 1, ctx.out)
         state.discard += 1

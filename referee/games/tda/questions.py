@@ -113,7 +113,7 @@ def _parse(state: GameState, db: CardDB, question: dict, rest: str, kind: str):
     if kind == "player":
         names = question.get("options") or [p.name for p in state.players]
         for word in words:
-            if word.isdigit() and 1 <= int(word) <= len(names):
+            if word.isdecimal() and 1 <= int(word) <= len(names):
                 return state.seat(names[int(word) - 1])
             if is_player(word, names):
                 return state.seat(find_player(word, names))
@@ -138,16 +138,18 @@ def _parse(state: GameState, db: CardDB, question: dict, rest: str, kind: str):
 def _choice(question: dict, words: list[str]):
     options = question.get("options") or []
     for word in words:
-        if word.isdigit() and 1 <= int(word) <= len(options):
+        if word.isdecimal() and 1 <= int(word) <= len(options):
             return int(word) - 1
     scores = [len(set(words) & set(o.get("words") or [])) for o in options]
     best = max(scores) if scores else 0
     if best > 0 and scores.count(best) == 1:
         return scores.index(best)
-    if set(words) & NO:
-        empty = [i for i, o in enumerate(options) if o.get("empty")]
-        if len(empty) == 1:
+    empty = [i for i, o in enumerate(options) if o.get("empty")]
+    if len(empty) == 1 and len(options) == 2:
+        if set(words) & NO:
             return empty[0]
+        if set(words) & YES:
+            return 1 - empty[0]
     return _NOTHING
 
 

@@ -145,8 +145,9 @@ def new_game(words: list[str], db: CardDB) -> tuple[GameState, Ruling]:
             "name).", "tda/setup")
     out.say(f"Each hoard starts with {D.GOLD_PER_PLAYER} × {len(names)} = {gold} gold. The Dragon Stakes and the Giant "
             "Stakes start empty.", "tda/setup/starting-gold", "tda/two-stakes")
-    first = " (the book's suggestion for a first game)" if dragon_words is None and giant_words is None else ""
-    out.say(f"Main deck{first}: dragons {_listing(db, dragons)}; giants {_listing(db, giants)}.",
+    suggested = " (the book's suggestion for a first game)"
+    out.say(f"Main deck: dragons{suggested if dragon_words is None else ''} {_listing(db, dragons)}; "
+            f"giants{suggested if giant_words is None else ''} {_listing(db, giants)}.",
             "tda/setup/main-deck", "tda/setup/deck-design")
     out.say(f"{D.STANDARD_CARDS} standard cards + {D.LEGENDARY_IN_MAIN_DECK} random Legendary cards = {main} cards, as "
             "Setup says; the glossary (and Appendix 5) speak of four Legendary cards, but the referee follows Setup's "

@@ -1,0 +1,116 @@
+"""Brewmaster Phrenk's Potions (RDI 3, Appendix A).
+
+Phrenk has at most one Potion face up. At the start of his turn, before discarding
+and drawing, he reveals the top Potion; holding one already, he keeps one of the two
+and discards the other before doing anything else. A Brewing Mishap discards itself
+and his face-up Potion. A face-up Potion is played like a card in hand, as the type
+it prints, and answered like one. He may sell it at its printed price to a player who
+agrees; a bought Potion is kept by its buyer, never resold, and survives Phrenk's loss
+and his reshuffle. The table tells the referee each reveal; until then the referee
+takes the table's word for what Phrenk holds.
+"""
+
+from __future__ import annotations
+
+from referee.core.carddb import Card
+from referee.core.ruling import IllegalPlay, Outcome
+from referee.games.rdi.effects import move_gold
+from referee.games.rdi.state import GameState
+
+REVEAL = "rdi3/appendix-a/phrenk/revealing-potions"
+PLAY = "rdi3/appendix-a/phrenk/playing-potions"
+SELL = "rdi3/appendix-a/phrenk/selling-potions"
+EXAMPLE = "rdi3/appendix-a/phrenk/example"
+
+
+def is_phrenk(character: str) -> bool:
+    return character.strip().lower() == "phrenk"
+
+
+def reveal(state: GameState, seat: int, card: Card, out: Outcome) -> None:
+    player = state.players[seat]
+    if not is_phrenk(player.character):
+        raise IllegalPlay(f"Only Phrenk reveals Potions; {player.name} is not Phrenk.", (REVEAL,))
+    player.potion_known = True
+    if seat != state.active or state.phase != "discard_draw" or state.chain:
+        raise IllegalPlay("Phrenk reveals a Potion at the start of his turn, before he discards and draws.", (REVEAL,))
+    if player.potion_choice:
+        raise IllegalPlay(f"First keep one of {' or '.join(player.potion_choice)}: `{player.name} keeps POTION`.", (REVEAL,))
+    if card.get("mishap"):
+        lost = f" and his face-up {player.potions[0]}" if player.potions else ""
+        out.say(f"{player.name} reveals {card.name}: it is discarded at once{lost}.", REVEAL)
+        player.potions = []
+        return
+    if player.potions:
+        player.potion_choice = [player.potions[0], card.name]
+        player.potions = []
+        out.code = "ask-keep"
+        out.say(f"{player.name} reveals {card.name} and still has {player.potion_choice[0]}: he keeps one and discards "
+                f"the other before doing anything else (`{player.name} keeps POTION`).", REVEAL)
+        return
+    player.potions = [card.name]
+    out.say(f"{player.name} reveals {card.name} and puts it face up: he may play it like a card in his hand, or sell it.",
+            REVEAL)
+
+
+def keep(state: GameState, seat: int, card: Card, out: Outcome) -> None:
+    player = state.players[seat]
+    if card.name not in player.potion_choice:
+        raise IllegalPlay(f"{player.name} is not choosing between Potions"
+                          + (f"; the choice is {' or '.join(player.potion_choice)}." if player.potion_choice else "."),
+                          (REVEAL,))
+    other = [p for p in player.potion_choice if p != card.name]
+    player.potions = [card.name]
+    player.potion_choice = []
+    out.say(f"{player.name} keeps {card.name} and discards {other[0] if other else 'the other'}.", REVEAL)
+
+
+def check_choice_made(state: GameState, seat: int) -> None:
+    player = state.players[seat]
+    if player.potion_choice:
+        raise IllegalPlay(f"{player.name} must first keep one of {' or '.join(player.potion_choice)} "
+                          f"(`{player.name} keeps POTION`) before taking any other action.", (REVEAL,))
+
+
+def check_holds(state: GameState, seat: int, card: Card) -> str | None:
+    """A Potion is played only from in front of its holder. Returns a note when taking the table's word."""
+    player = state.players[seat]
+    check_choice_made(state, seat)
+    if card.name in player.potions:
+        return None
+    if is_phrenk(player.character) and not player.potions and not player.potion_known:
+        return (f"The referee was not told which Potion {player.name} has face up; it takes the table's word that it "
+                f"is {card.name}.")
+    raise IllegalPlay(f"{player.name} has no {card.name} face up in front of them"
+                      + (f" (they have {', '.join(player.potions)})." if player.potions else "."), (PLAY,),
+                      code="not-your-card")
+
+
+def played(state: GameState, seat: int, card: Card) -> None:
+    player = state.players[seat]
+    if card.name in player.potions:
+        player.potions.remove(card.name)
+
+
+def sell(state: GameState, seat: int, buyer: int, card: Card, price: int | None, out: Outcome) -> None:
+    seller = state.players[seat]
+    if not is_phrenk(seller.character):
+        raise IllegalPlay("Only Phrenk sells Potions, and bought Potions may not be resold.", (SELL,))
+    check_choice_made(state, seat)
+    if card.name not in seller.potions:
+        raise IllegalPlay(f"{seller.name} has no {card.name} face up to sell.", (SELL,))
+    printed = card.get("price")
+    if printed is None and price is None:
+        raise IllegalPlay(f"The books do not give {card.name}'s price: say the price printed on it, "
+                          f"`{seller.name} sells {card.name} to NAME for N`.", (SELL,), code="ask-price")
+    if printed is not None and price is not None and price != printed:
+        raise IllegalPlay(f"{card.name} costs {printed} Gold; the price is not negotiable.", (SELL,))
+    cost = printed if printed is not None else price
+    buyer_player = state.players[buyer]
+    if buyer_player.gold < cost:
+        raise IllegalPlay(f"{buyer_player.name} has only {buyer_player.gold} Gold; {card.name} costs {cost}.", (SELL,))
+    move_gold(state, buyer, seat, cost, out, f"buying {card.name}")
+    seller.potions.remove(card.name)
+    buyer_player.potions.append(card.name)
+    out.say(f"{buyer_player.name} agrees and puts {card.name} face up in front of them; they may play it like a card "
+            "in their hand, and may not resell it.", SELL, EXAMPLE)
