@@ -77,6 +77,14 @@ class Keep:
 
 
 @dataclass(frozen=True)
+class Kitchen:
+    player: str
+    verb: str  # "prepare", "cook", "smorgasbord"
+    card: str = ""
+    kind: str | None = None
+
+
+@dataclass(frozen=True)
 class Resolve:
     pass
 
@@ -132,6 +140,9 @@ _PRIZE = re.compile(r"^(?P<p>.+?)\s+(?P<verb>chooses|uses)\s+(?:the\s+)?(?:prize
 _ATONE = re.compile(r"^(?P<p>.+?)\s+(?:(?P<tithe>tithes)|atones?\s+(?:with\s+)?(?:(?:1|one)\s+)?(?P<how>gold|fortitude))\s*$", re.I)
 _SELL = re.compile(r"^(?P<p>.+?)\s+sells?\s+(?P<card>.+?)\s+to\s+(?P<t>\S+)(?:\s+for\s+(?P<n>\d+)(?:\s+gold)?)?\s*$", re.I)
 _KEEP = re.compile(r"^(?P<p>.+?)\s+keeps?\s+(?P<card>.+)$", re.I)
+_PREPARE = re.compile(r"^(?P<p>.+?)\s+(?:prepares|cleaves|puts)\s+(?P<card>.+?)(?:\s+on the cutting board)?(?:\s+as\s+(?P<kind>meat|vegetables|sauce))?\s*$", re.I)
+_COOK = re.compile(r"^(?P<p>.+?)\s+cooks?\s+(?P<card>.+)$", re.I)
+_SMORG = re.compile(r"^(?P<p>.+?)\s+(?:uses|activates|cooks for)\s+the\s+smorgasbord\s*$", re.I)
 _PASS = re.compile(r"^(?P<p>.+?)\s+(?:pass(?:es)?|declines?|no response)$", re.I)
 _DRAW = re.compile(r"^(?P<p>.+?)\s+(?:discards? and draws?|draws?|is done drawing)$", re.I)
 _CAN = re.compile(r"^can\s+(?P<p>\S+)\s+(?:play|use)\s+(?P<rest>.+?)\s*\??$", re.I)
@@ -199,6 +210,10 @@ def parse(line: str, names: list[str]):
                            (_SELL, lambda m, p: Sell(p, m.group("card").strip(), find_player(m.group("t"), names),
                                                      int(m.group("n")) if m.group("n") else None)),
                            (_KEEP, lambda m, p: Keep(p, m.group("card").strip())),
+                           (_SMORG, lambda m, p: Kitchen(p, "smorgasbord")),
+                           (_PREPARE, lambda m, p: Kitchen(p, "prepare", m.group("card").strip(),
+                                                           (m.group("kind") or "").lower() or None)),
+                           (_COOK, lambda m, p: Kitchen(p, "cook", m.group("card").strip())),
                            (_ATONE, lambda m, p: Atone(p, "gold" if m.group("tithe") else m.group("how").lower())),
                            (_PRIZE, lambda m, p: Prize(p, m.group("verb").lower().rstrip("s"), m.group("prize").strip())),
                            (_PASS, lambda m, p: Pass(p)),

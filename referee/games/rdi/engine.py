@@ -13,7 +13,7 @@ from referee.core.ruling import (ANSWER, ASK, GameOver, IllegalPlay, NotUndersto
                                  RefereeError, Ruling, Step)
 from referee.games.rdi import announce as A
 from referee.games.rdi import contest, gambling, splitting, variants
-from referee.games.rdi.characters import end_of_turn, kaylin, phrenk, serena
+from referee.games.rdi.characters import after_card, end_of_turn, kaylin, phrenk, roxana, serena
 from referee.games.rdi.drinks import add_chaser, resolve_drink, start_drink, take_from_deck
 from referee.games.rdi.effects import apply_card_effects, clamp_change, ed, seats_for
 from referee.games.rdi.legality import Checker, timing
@@ -104,7 +104,7 @@ class Engine:
                     A.Atone: lambda st, a, o: serena.atone(st, st.seat(a.player), a.how, o),
                     A.Sell: lambda st, a, o: phrenk.sell(st, st.seat(a.player), st.seat(a.buyer), self._card(a.card, o),
                                                          a.price, o),
-                    A.Keep: lambda st, a, o: phrenk.keep(st, st.seat(a.player), self._card(a.card, o), o)}
+                    A.Keep: self.keep, A.Kitchen: self.kitchen}
         handlers[type(announcement)](state, announcement, out)
 
     # --- plays -----------------------------------------------------------------------
@@ -186,6 +186,7 @@ class Engine:
             raise IllegalPlay(f"A Round of Gambling is under way: normal play is suspended, so nobody may {what} "
                               "until it ends.", (ed(state, "gambling"),), code="round-in-progress")
         phrenk.check_choice_made(state, seat)
+        roxana.check_no_recipe_choice(state)
         state.last_pot = []  # play has moved on from the end of the last Round
         if seat != state.active:
             raise IllegalPlay(f"Only {state.players[state.active].name}, whose turn it is, may {what} now.",
@@ -236,6 +237,10 @@ class Engine:
     def reveal(self, state: GameState, reveal: A.Reveal, out: Outcome) -> None:
         if reveal.card is not None:
             card = self._card(reveal.card)
+            if card.type == "recipe" and reveal.player is not None and roxana.is_roxana(
+                    state.players[state.seat(reveal.player)].character):
+                roxana.reveal_recipe(state, state.seat(reveal.player), card, out)
+                return
             if card.type == "potion" and reveal.player is not None:
                 phrenk.reveal(state, state.seat(reveal.player), card, out)
                 return
@@ -331,6 +336,32 @@ class Engine:
         player.drink_me -= 1
         entry = start_drink(state, seat, card, "drink_me", out)
         self._ask_unknown_alcohol(state, entry, out)
+
+    def keep(self, state: GameState, keep: A.Keep, out: Outcome) -> None:
+        seat = state.seat(keep.player)
+        card = self._card(keep.card, out)
+        if card.type == "recipe" and roxana.keep_recipe(state, seat, card, out):
+            return
+        phrenk.keep(state, seat, card, out)
+
+    def kitchen(self, state: GameState, kitchen: A.Kitchen, out: Outcome) -> None:
+        seat = state.seat(kitchen.player)
+        if not roxana.is_roxana(state.players[seat].character):
+            raise IllegalPlay(f"{kitchen.player} is not Roxana: only she has a Cutting Board.", (roxana.INGREDIENTS,))
+        if kitchen.verb == "smorgasbord":
+            board = self.cards.lookup("Smorgasbord", game=GAME).found
+            entry, notes = Checker(state, self.cards).prepare(seat, board, None)
+            roxana.smorgasbord(state, seat, out)
+            state.chain.append(entry)
+            state.next_uid += 1
+            out.say("Players may respond to the Smorgasbord like any Anytime Card; `resolve` draws her card.",
+                    ed(state, "other-rules/timing"))
+            return
+        card = self._card(kitchen.card, out)
+        if kitchen.verb == "cook":
+            roxana.cook(state, seat, card, out)
+        else:
+            roxana.prepare(state, seat, card, kitchen.kind, out)
 
     def split(self, state: GameState, split: A.Split, out: Outcome) -> None:
         self._no_open_question(state)
@@ -590,7 +621,7 @@ class Engine:
         out.say(f"{card.name} ({state.players[entry.player].name}) resolves.", ed(state, "other-rules/timing"))
         for effect in apply_card_effects(state, entry, card, out):
             self._special_effect(state, entry, card, effect, out)
-        serena.after_card(state, entry, card, out)
+        after_card(state, entry, card, out)
 
     def _special_effect(self, state: GameState, entry, card: Card, effect: dict, out: Outcome) -> None:
         op = effect.get("op")
@@ -658,6 +689,13 @@ class Engine:
                 out.verdict, out.code = ASK, "ask-reveal"
                 out.say(f"{name} takes another Drink from the same pile: `{name} reveals CARD`.",
                         "rdi3/appendix-a/wizgille/temporal-dilation")
+        elif op == "cutting_board":
+            count = effect.get("count") if isinstance(effect.get("count"), int) else 1
+            if not self.cards.by_id[entry.card_id].get("cleaver"):  # a cleaver icon is handled with the Ingredient
+                roxana.grant_prepare(state, entry, count, out)
+        elif op == "draw":
+            for seat in seats_for(effect.get("who"), entry, state, effect):
+                out.say(f"{state.players[seat].name} draws {effect.get('count', 1)} card(s).")
         elif op == "drink":
             for seat in seats_for(effect.get("who"), entry, state, effect):
                 if seat in entry.ignored_by:

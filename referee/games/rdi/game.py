@@ -59,6 +59,10 @@ def start(words: list[str], cards: CardDB) -> tuple[GameState, Ruling]:
                     prizes=prizes if "prize" in variants_on else None)
 
 
+def roxana_like(player) -> bool:
+    return player.character.lower() == "roxana"
+
+
 def load_state(data: dict) -> GameState:
     return GameState.from_dict(data)
 
@@ -105,6 +109,17 @@ def describe(state: GameState) -> str:
     for seat, p in enumerate(state.players):
         mark = "→" if seat == state.active else " "
         extra = f"  Piety {p.piety}" if p.piety is not None else ""
+        if p.mood is not None:
+            extra += f"  Wulfric: {p.mood}"
+        if p.potions or p.potion_choice:
+            extra += f"  Potions: {', '.join(p.potions or p.potion_choice)}"
+        if p.cutting_board or roxana_like(p):
+            extra += f"  Cutting Board {', '.join(n for n, _ in p.cutting_board) or 'empty'}"
+            extra += f"  Recipe {p.recipe or ', '.join(p.recipe_choice) or '-'}"
+        if p.front:
+            extra += f"  In front: {', '.join(n for n, _ in p.front)}"
+        if p.kept:
+            extra += f"  Kept: {', '.join(p.kept)}"
         status = "  OUT" if p.out else ""
         lines.append(f" {mark} {p.name:<12} Fortitude {p.fortitude:>2}  Alcohol {p.alcohol:>2}  Gold {p.gold:>3}  "
                      f"Drink Me! {p.drink_me}{extra}{status}")
@@ -167,7 +182,9 @@ def summary(state: GameState) -> dict:
         "game": GAME,
         "rules": state.rules,
         "players": [{"name": p.name, "character": p.character, "fortitude": p.fortitude, "alcohol": p.alcohol,
-                     "gold": p.gold, "out": p.out, "drink_me": p.drink_me, "piety": p.piety} for p in state.players],
+                     "gold": p.gold, "out": p.out, "drink_me": p.drink_me, "piety": p.piety, "mood": p.mood,
+                     "potions": p.potions, "cutting_board": [n for n, _ in p.cutting_board], "recipe": p.recipe,
+                     "front": [n for n, _ in p.front], "kept": p.kept} for p in state.players],
         "active": state.players[state.active].name,
         "phase": state.phase,
         "inn": state.inn,

@@ -99,6 +99,9 @@ class Checker:
         from referee.games.rdi.characters import phrenk
 
         phrenk.check_choice_made(state, seat)
+        from referee.games.rdi.characters import roxana
+
+        roxana.check_no_recipe_choice(state)
         if player.out:
             raise IllegalPlay(f"{player.name} is out of the game.", (ed(state, "losing-the-game"),))
         if any(e.awaiting_chaser for e in state.chain):

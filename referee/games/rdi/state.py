@@ -30,6 +30,11 @@ class Player:
     potions: list = field(default_factory=list)  # face-up Potions (Phrenk: at most one; buyers: any number)
     potion_choice: list = field(default_factory=list)  # Phrenk: the two Potions he must choose between
     potion_known: bool = False  # Phrenk: the table has told the referee his Potion reveals
+    cutting_board: list = field(default_factory=list)  # Roxana: [card name, ingredient] pairs
+    cleaves: int = 0  # Roxana: cards she may still move from hand to the Cutting Board
+    recipe: str | None = None  # Roxana: the Available Recipe
+    recipe_choice: list = field(default_factory=list)  # Roxana: the two Recipes she must choose between
+    front: list = field(default_factory=list)  # cards lying in front of the player with a standing effect
 
 
 @dataclass

@@ -568,5 +568,5 @@ def op_cannot_win(ctx: Ctx) -> None:
 @handler("unmodelled")
 def op_unmodelled(ctx: Ctx) -> None:
     ctx.job["unmodelled"] = True
-    ctx.say(f"{ctx.card_name}: {ctx.effect.get('says')} (the table does this part; the referee follows from what "
-            "it is told).")
+    ctx.say(f"{ctx.card_name}: {ctx.effect.get('says')} (from the card data; what the referee cannot follow itself, "
+            "the table applies).")

@@ -10,12 +10,37 @@
 from __future__ import annotations
 
 from referee.core.ruling import Outcome
-from referee.games.rdi.characters import kaylin, serena
+from referee.games.rdi.characters import kaylin, roxana, serena
 from referee.games.rdi.state import Entry, GameState
 
 
 def adjust_change(state: GameState, victim: int, attr: str, change: int, entry: Entry | None, out: Outcome) -> int:
-    return kaylin.adjust_change(state, victim, attr, change, entry, out)
+    change = kaylin.adjust_change(state, victim, attr, change, entry, out)
+    return standing_cards(state, victim, attr, change, out)
+
+
+def standing_cards(state: GameState, victim: int, attr: str, change: int, out: Outcome) -> int:
+    """Cards lying in front of a player with a standing modifier (Spatchcocked Cockatrice)."""
+    player = state.players[victim]
+    for name, effects in player.front:
+        for effect in effects:
+            if effect.get("op") != "modify" or not isinstance(effect.get("by"), int):
+                continue
+            if effect.get("change") == "fortitude_loss" and attr == "fortitude" and change < 0:
+                change = min(0, change - effect["by"]) if effect["by"] < 0 else change - effect["by"]
+                out.say(f"{name}, in front of {player.name}: this Fortitude loss is reduced by {-effect['by']}.",
+                        "smb/card-notes/spatchcocked-cockatrice")
+    return change
+
+
+def after_card(state: GameState, entry: Entry, card, out: Outcome) -> None:
+    serena.after_card(state, entry, card, out)
+    roxana.after_card(state, entry, card, out)
+    if any(isinstance(e, dict) and e.get("op") == "modify" and e.get("scope") == "while_in_front_of_you"
+           for e in card.effects):
+        state.players[entry.player].front.append([card.name, [e for e in card.effects if isinstance(e, dict)]])
+        out.say(f"{card.name} stays in front of {state.players[entry.player].name}; its effect lasts while it is there.",
+                "smb/card-notes/spatchcocked-cockatrice")
 
 
 def forbid_response(state: GameState, target: Entry, out_reason: list) -> str | None:

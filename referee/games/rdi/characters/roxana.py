@@ -1,0 +1,150 @@
+"""Roxana, Adventurous Chef (Smorgasbox).
+
+An Ingredient Card that resolves goes to her Cutting Board instead of the discard,
+even when Ignored or altered, but not when Negated. A blue cleaver lets one more
+Ingredient Card go from her hand to the Cutting Board (its effects do not happen,
+and its own cleaver does not chain). At the start of her turn a Recipe is revealed;
+with one already available she keeps one and puts the other at the bottom, before
+anyone does anything else. Cooking spends the Recipe's Ingredients (hybrid symbols
+take either kind) and puts the Recipe in her hand. The Smorgasbord spends any three
+Ingredients to draw a card; it counts as an Anytime Card, so it can be Negated, with
+no refund. The table tells the referee each reveal and which cards move.
+"""
+
+from __future__ import annotations
+
+from referee.core.carddb import Card
+from referee.core.ruling import IllegalPlay, Outcome
+from referee.games.rdi.state import Entry, GameState
+
+INGREDIENTS = "smb/roxana/ingredients"
+CLEAVER = "smb/roxana/blue-cleaver"
+RECIPES = "smb/roxana/recipes"
+SMORGASBORD = "smb/roxana/smorgasbord"
+OTHER = "smb/roxana/other-rules"
+HYBRID = {"meat_or_sauce": {"meat", "sauce"}, "vegetables_or_sauce": {"vegetables", "sauce"},
+          "any": {"meat", "vegetables", "sauce", "unknown"}}
+
+
+def is_roxana(character: str) -> bool:
+    return character.strip().lower() == "roxana"
+
+
+def after_card(state: GameState, entry: Entry, card: Card, out: Outcome) -> None:
+    """A resolved Ingredient Card of Roxana's goes to her Cutting Board (Ignored or not)."""
+    player = state.players[entry.player]
+    if not is_roxana(player.character) or card.get("ingredient") is None and not card.get("cleaver"):
+        return
+    kind = card.get("ingredient") or "unknown"
+    player.cutting_board.append([card.name, kind])
+    out.say(f"{card.name} resolved, so it goes to {player.name}'s Cutting Board as {kind.replace('_', ' ')} instead of "
+            "the discard pile" + (" (being Ignored does not stop that)." if entry.ignored_by else "."), INGREDIENTS)
+    if card.get("cleaver"):
+        player.cleaves += 1
+        out.say(f"Its blue cleaver: {player.name} may put one more Ingredient Card from her hand straight on the Cutting "
+                f"Board, without its effects (`{player.name} prepares CARD`). That card's own cleaver does not chain.",
+                CLEAVER)
+
+
+def grant_prepare(state: GameState, entry: Entry, count: int, out: Outcome) -> None:
+    """"Everything's prepped!": up to ``count`` Ingredient Cards from hand to the Cutting Board."""
+    player = state.players[entry.player]
+    player.cleaves += count
+    out.say(f"{player.name} may put up to {count} Ingredient Cards from her hand on the Cutting Board, without their "
+            f"effects (`{player.name} prepares CARD`).", CLEAVER)
+
+
+def prepare(state: GameState, seat: int, card: Card, kind: str | None, out: Outcome) -> None:
+    player = state.players[seat]
+    if player.cleaves <= 0:
+        raise IllegalPlay(f"{player.name} has nothing that lets her put a card from her hand on the Cutting Board now.",
+                          (CLEAVER,))
+    ingredient = card.get("ingredient") or kind
+    if ingredient is None and not card.get("cleaver"):
+        raise IllegalPlay(f"{card.name} has no Ingredient icon, so it cannot go on the Cutting Board.", (OTHER,))
+    player.cleaves -= 1
+    player.cutting_board.append([card.name, ingredient or "unknown"])
+    out.say(f"{card.name} goes from {player.name}'s hand to the Cutting Board as {ingredient or 'an Ingredient the books do not name'}; "
+            "none of its effects happen, its cleaver included.", CLEAVER)
+
+
+def reveal_recipe(state: GameState, seat: int, card: Card, out: Outcome) -> None:
+    player = state.players[seat]
+    if seat != state.active or state.phase != "discard_draw" or state.chain:
+        raise IllegalPlay("A new Recipe is revealed at the start of Roxana's turn.", (RECIPES,))
+    if player.recipe:
+        player.recipe_choice = [player.recipe, card.name]
+        player.recipe = None
+        out.code = "ask-keep"
+        out.say(f"{player.name} reveals {card.name} with {player.recipe_choice[0]} already available: she keeps one and the "
+                f"other goes to the bottom of the Recipe Deck; nobody acts, and she may not cook, until she chooses "
+                f"(`{player.name} keeps RECIPE`).", RECIPES)
+        return
+    player.recipe = card.name
+    out.say(f"{card.name} is {player.name}'s Available Recipe.", RECIPES)
+
+
+def keep_recipe(state: GameState, seat: int, card: Card, out: Outcome) -> bool:
+    player = state.players[seat]
+    if card.name not in player.recipe_choice:
+        return False
+    other = [r for r in player.recipe_choice if r != card.name]
+    player.recipe, player.recipe_choice = card.name, []
+    out.say(f"{player.name} keeps {card.name}; {other[0] if other else 'the other'} goes to the bottom of the Recipe Deck.",
+            RECIPES)
+    return True
+
+
+def check_no_recipe_choice(state: GameState) -> None:
+    for player in state.players:
+        if player.recipe_choice:
+            raise IllegalPlay(f"Nobody may act while {player.name} chooses her Recipe (`{player.name} keeps RECIPE`).",
+                              (RECIPES,))
+
+
+def _pay(board: list, cost: list[str]) -> list[int] | None:
+    """Indices of Cutting Board cards that pay ``cost`` (exact symbols first), or None."""
+    chosen: list[int] = []
+    for symbol in sorted(cost, key=lambda c: c in HYBRID):
+        accepted = HYBRID.get(symbol, {symbol})
+        index = next((i for i, (_, kind) in enumerate(board) if i not in chosen and kind in accepted), None)
+        if index is None:
+            return None
+        chosen.append(index)
+    return chosen
+
+
+def cook(state: GameState, seat: int, card: Card, out: Outcome) -> None:
+    player = state.players[seat]
+    check_no_recipe_choice(state)
+    if player.recipe != card.name:
+        raise IllegalPlay(f"{card.name} is not {player.name}'s Available Recipe"
+                          + (f" ({player.recipe} is)." if player.recipe else "."), (RECIPES,))
+    cost = card.get("recipe_cost")
+    if not cost:
+        raise IllegalPlay(f"The books do not print {card.name}'s cost; spend the Ingredients at the table and "
+                          "correct the Cutting Board with the referee later.", (RECIPES,))
+    paid = _pay(player.cutting_board, list(cost))
+    if paid is None:
+        have = ", ".join(f"{n} ({k})" for n, k in player.cutting_board) or "nothing"
+        raise IllegalPlay(f"{card.name} costs {', '.join(c.replace('_', ' ') for c in cost)}; the Cutting Board has {have}.",
+                          (RECIPES,))
+    spent = [player.cutting_board[i][0] for i in paid]
+    player.cutting_board = [c for i, c in enumerate(player.cutting_board) if i not in paid]
+    player.recipe = None
+    out.say(f"{player.name} cooks {card.name}, spending {', '.join(spent)} from the Cutting Board (to her discard pile). "
+            f"{card.name} goes into her hand; no new Recipe until the start of her next turn.", RECIPES,
+            "smb/roxana/recipes/example")
+
+
+def smorgasbord(state: GameState, seat: int, out: Outcome) -> None:
+    """Spend any three Ingredients; the draw happens when the activation resolves."""
+    player = state.players[seat]
+    check_no_recipe_choice(state)
+    if len(player.cutting_board) < 3:
+        raise IllegalPlay(f"The Smorgasbord takes any three Ingredients; {player.name}'s Cutting Board has "
+                          f"{len(player.cutting_board)}.", (SMORGASBORD,))
+    spent = [name for name, _ in player.cutting_board[:3]]
+    player.cutting_board = player.cutting_board[3:]
+    out.say(f"{player.name} spends {', '.join(spent)} on the Smorgasbord. It counts as playing an Anytime Card: if it "
+            "is Negated, the Ingredients are not refunded.", SMORGASBORD)
