@@ -85,6 +85,18 @@ class Kitchen:
 
 
 @dataclass(frozen=True)
+class OttoBox:
+    box: str  # "action", "sometimes", "gambling", "cheating"
+    text: str
+
+
+@dataclass(frozen=True)
+class Reward:
+    player: str
+    choice: str  # "gold" or "cards"
+
+
+@dataclass(frozen=True)
 class Resolve:
     pass
 
@@ -143,6 +155,8 @@ _KEEP = re.compile(r"^(?P<p>.+?)\s+keeps?\s+(?P<card>.+)$", re.I)
 _PREPARE = re.compile(r"^(?P<p>.+?)\s+(?:prepares|cleaves|puts)\s+(?P<card>.+?)(?:\s+on the cutting board)?(?:\s+as\s+(?P<kind>meat|vegetables|sauce))?\s*$", re.I)
 _COOK = re.compile(r"^(?P<p>.+?)\s+cooks?\s+(?P<card>.+)$", re.I)
 _SMORG = re.compile(r"^(?P<p>.+?)\s+(?:uses|activates|cooks for)\s+the\s+smorgasbord\s*$", re.I)
+_OTTO = re.compile(r"^otto(?:'s)?\s+(?P<box>action|responds?|response|sometimes|gambling|cheating)\s*(?:box)?\s*:?\s*(?P<text>.*)$", re.I)
+_REWARD = re.compile(r"^(?P<p>.+?)\s+(?:takes?\s+(?:the\s+|1\s+)?(?P<gold>gold)|draws?\s+(?:2|two)(?:\s+cards)?)\s*$", re.I)
 _PASS = re.compile(r"^(?P<p>.+?)\s+(?:pass(?:es)?|declines?|no response)$", re.I)
 _DRAW = re.compile(r"^(?P<p>.+?)\s+(?:discards? and draws?|draws?|is done drawing)$", re.I)
 _CAN = re.compile(r"^can\s+(?P<p>\S+)\s+(?:play|use)\s+(?P<rest>.+?)\s*\??$", re.I)
@@ -203,9 +217,14 @@ def parse(line: str, names: list[str]):
         return _parse_set(text[4:], names)
     if (m := _CAN.match(text)):
         return Can(_play(find_player(m.group("p"), names), m.group("rest"), names))
+    if (m := _OTTO.match(text)):
+        box = m.group("box").lower()
+        box = "sometimes" if box.startswith(("respon", "sometimes")) else box
+        return OttoBox(box, m.group("text").strip() or "nothing")
     if (m := _CHASER.match(text)):
         return Reveal(None, m.group("card").strip())
     for pattern, build in ((_ORDER, lambda m, p: Order(p, find_player(m.group("t"), names))),
+                           (_REWARD, lambda m, p: Reward(p, "gold" if m.group("gold") else "cards")),
                            (_SPLIT, lambda m, p: Split(p, find_player(m.group("t"), names))),
                            (_SELL, lambda m, p: Sell(p, m.group("card").strip(), find_player(m.group("t"), names),
                                                      int(m.group("n")) if m.group("n") else None)),

@@ -136,7 +136,7 @@ def finish(state: GameState, winner: int | None, out: Outcome) -> None:
         for seat in state.in_game():
             if seat == winner:
                 continue
-            if state.players[seat].gold <= 0:
+            if state.players[seat].gold <= 0 and not state.players[seat].automaton:
                 out.say(f"{state.players[seat].name} has no Gold: during a contest, effects that make you pay are ignored.",
                         ed(state, "other-rules/drinking-contest/gold-during-contest"))
                 continue

@@ -133,12 +133,19 @@ def resolve_drink(state: GameState, entry: Entry, out: Outcome) -> None:
     if entry.alcohol is None:
         raise IllegalPlay(f"The Alcohol Content of {entry.name} is not known yet.",
                           hint="Tell me: `answer N`.")
-    from referee.games.rdi.characters import adjust_change
+    from referee.games.rdi.characters import adjust_change, otto
 
+    if drinker.automaton:
+        # Otto's own drinking moves both of his tracks, even if a player changed the Drink.
+        for attr, value in (("alcohol", entry.alcohol), ("fortitude", entry.fortitude)):
+            if value:
+                otto.track_change(state, None, attr, value, out, entry.name)
+        return
     # A standing modifier adjusts the Drink as a whole, Chasers included.
     alcohol = adjust_change(state, entry.drinker, "alcohol", entry.alcohol, None, out) if entry.alcohol else 0
     if alcohol:
         clamp_change(state, entry.drinker, "alcohol", alcohol, out, entry.name)
+        otto.after_change(state, entry.drinker, "alcohol", alcohol, out)
     else:
         out.say(f"{drinker.name} drinks {entry.name}: no Alcohol Content.")
     fortitude = adjust_change(state, entry.drinker, "fortitude", entry.fortitude, None, out) if entry.fortitude else 0

@@ -65,14 +65,18 @@ def flat_effects(card: Card, entry: Entry, state: GameState) -> list[dict]:
                 out.append(effect)
 
     if not device_stopped(entry):
-        walk(card.effects)
+        walk(card.effects + entry.inline)
     gear_effects = []
     for gear in active_gears(entry):
         gear_effects += [{**e, "_target": gear.get("target")} for e in gear["effects"]
                          if isinstance(e, dict) and e.get("op") not in ("stop_device", "add_numeric")]
     bonus = sum(e.get("amount", 0) for g in active_gears(entry) for e in g["effects"]
                 if isinstance(e, dict) and e.get("op") == "add_numeric" and isinstance(e.get("amount"), int))
-    return [_plus(e, bonus) for e in out + gear_effects]
+    effects = [_plus(e, bonus) for e in out + gear_effects]
+    if entry.jinxed:
+        # Power Jinx: every numeral on the Action Card is 1 lower, not below 0 (Smorgasbox).
+        effects = [{**e, "amount": max(0, e["amount"] - 1)} if isinstance(e.get("amount"), int) else e for e in effects]
+    return effects
 
 
 def seats_for(selector: str | None, entry: Entry, state: GameState, effect: dict | None = None) -> list[int]:
@@ -96,6 +100,10 @@ def seats_for(selector: str | None, entry: Entry, state: GameState, effect: dict
         return [entry.attacker] if entry.attacker is not None else []
     if selector == "chosen":
         return [entry.target] if entry.target is not None else []
+    if selector == "seats" and effect is not None:
+        return list(effect.get("_seats") or [])
+    if selector == "otto_tracks":
+        return [entry.player]
     if selector == "drinker":
         return [entry.drinker] if entry.drinker is not None else []
     return [s for s in players if False]
@@ -152,6 +160,11 @@ def move_gold(state: GameState, payer: int | str, payee: int | str, amount: int,
     A player pays what they have; the Inn never runs short (the books say to use markers)."""
     if amount <= 0:
         return 0
+    # Otto has no Gold: he pays from the Inn, and Gold paid to him goes to the Inn.
+    if isinstance(payer, int) and state.players[payer].automaton:
+        payer = "inn"
+    if isinstance(payee, int) and state.players[payee].automaton:
+        payee = "inn"
     if isinstance(payer, int):
         paid = min(amount, state.players[payer].gold)
         state.players[payer].gold -= paid
@@ -249,9 +262,19 @@ def apply_card_effects(state: GameState, entry: Entry, card: Card, out: Outcome)
         else:
             rest.append(effect)
     for (victim, attr), change in totals.items():
+        if state.players[victim].automaton:
+            from referee.games.rdi.characters import otto
+
+            answered = state.entry(entry.responds_to) if entry.responds_to is not None else None
+            source = answered.player if entry.player == victim and answered is not None else entry.player
+            otto.track_change(state, source, attr, change, out, card.name)
+            continue
         change = adjust_change(state, victim, attr, change, entry, out)
         if change:
             clamp_change(state, victim, attr, change, out, card.name)
+            from referee.games.rdi.characters import otto
+
+            otto.after_change(state, victim, attr, change, out)
         if attr == "fortitude" and change < 0:
             # The loss keeps its original source, even when redirected.
             state.recent_hits.append([victim, entry.player])

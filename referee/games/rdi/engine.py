@@ -13,12 +13,12 @@ from referee.core.ruling import (ANSWER, ASK, GameOver, IllegalPlay, NotUndersto
                                  RefereeError, Ruling, Step)
 from referee.games.rdi import announce as A
 from referee.games.rdi import contest, gambling, splitting, variants
-from referee.games.rdi.characters import after_card, end_of_turn, kaylin, phrenk, roxana, serena
+from referee.games.rdi.characters import after_card, end_of_turn, kaylin, otto, phrenk, roxana, serena
 from referee.games.rdi.drinks import add_chaser, resolve_drink, start_drink, take_from_deck
 from referee.games.rdi.effects import apply_card_effects, clamp_change, ed, seats_for
 from referee.games.rdi.legality import Checker, timing
 from referee.games.rdi.losing import apply_losses, at_risk, risk_text
-from referee.games.rdi.state import DRINK_DECK_SIZE, PHASE_NAMES, PHASES, GameState, Player
+from referee.games.rdi.state import DRINK_DECK_SIZE, PHASE_NAMES, PHASES, Entry, GameState, Player
 
 GAME = "rdi"
 EDITIONS = {"gii": "Gambling? I'm In!", "rdi3": "The Red Dragon Inn 3"}
@@ -29,13 +29,16 @@ def starting_gold(count: int) -> int:
 
 
 def new_game(names: list[str], cards: CardDB, rules: str = "gii", bar_deck: int | None = None,
-             prizes: list[str] | None = None) -> tuple[GameState, Ruling]:
+             prizes: list[str] | None = None, otto_factions: list[str] | None = None) -> tuple[GameState, Ruling]:
     """Seat the players (clockwise, first to go first) as the books' Getting Started says."""
     if rules not in EDITIONS:
         raise NotUnderstood(f"--rules must be gii or rdi3, not {rules!r}.")
     if len(names) < 2:
         raise NotUnderstood("A game of The Red Dragon Inn needs at least 2 players: `new rdi Phrenk Kaylin ...`.")
     characters = {c.owner.lower(): c.owner for c in cards.cards if c.game == GAME}
+    with_otto = any(otto.is_otto(n.partition("=")[0]) for n in names)
+    if with_otto and len(names) != 3:
+        raise NotUnderstood("Otto is a third seat for a two-player game: `new rdi Otto Ann Bob`.")
     players = []
     for raw in names:
         name, _, character = raw.partition("=")
@@ -43,11 +46,15 @@ def new_game(names: list[str], cards: CardDB, rules: str = "gii", bar_deck: int 
             raise NotUnderstood(f"Two players are called {name!r}; give each a different name.")
         character = character or characters.get(name.lower(), "")
         players.append(Player(name=name, character=characters.get(character.lower(), character),
-                              gold=starting_gold(len(names)),
+                              gold=starting_gold(len(names)), automaton=otto.is_otto(name),
                               piety=serena.STARTING_PIETY if serena.is_serena(character) else None,
                               mood="unknown" if kaylin.is_kaylin(character) else None))
-    state = GameState(players=players, rules=rules, drink_deck=DRINK_DECK_SIZE - len(players))
+    state = GameState(players=players, rules=rules, drink_deck=DRINK_DECK_SIZE - len(players) + with_otto)
     out = Outcome()
+    if with_otto:
+        otto.setup(state, otto_factions or [], out)
+        state.active = otto.otto_seat(state)
+        state.phase = "action"
     if bar_deck is not None:
         if bar_deck < DRINK_DECK_SIZE:
             raise NotUnderstood(f"The Bar Deck is larger than the 30-card Drink Deck; {bar_deck} cards is too few.")
@@ -64,7 +71,8 @@ def new_game(names: list[str], cards: CardDB, rules: str = "gii", bar_deck: int 
             f"Seats, clockwise: {', '.join(p.name for p in players)}. {players[0].name} goes first.",
             ed(state, "getting-started"))
     out.say(f"Each player has {starting_gold(len(names))} Gold, 20 Fortitude, 0 Alcohol Content and one Drink "
-            f"on their Drink Me! pile; {state.drink_deck} cards are left in the Drink Deck.", ed(state, "getting-started"))
+            f"on their Drink Me! pile; {state.drink_deck} cards are left in the Drink Deck."
+            + (" (Otto counts as a third player for the starting Gold.)" if with_otto else ""), ed(state, "getting-started"))
     for player in players:
         if player.piety is not None:
             out.say(f"{player.name}'s Piety starts at 8.", "rdi3/appendix-a/serena")
@@ -104,7 +112,8 @@ class Engine:
                     A.Atone: lambda st, a, o: serena.atone(st, st.seat(a.player), a.how, o),
                     A.Sell: lambda st, a, o: phrenk.sell(st, st.seat(a.player), st.seat(a.buyer), self._card(a.card, o),
                                                          a.price, o),
-                    A.Keep: self.keep, A.Kitchen: self.kitchen}
+                    A.Keep: self.keep, A.Kitchen: self.kitchen, A.OttoBox: self.otto_box,
+                    A.Reward: lambda st, a, o: otto.reward(st, st.seat(a.player), a.choice, o)}
         handlers[type(announcement)](state, announcement, out)
 
     # --- plays -----------------------------------------------------------------------
@@ -144,6 +153,10 @@ class Engine:
             out.say("A last-chance play before anyone is out.", ed(state, "losing-the-game/passing-out"))
         if card.type == "potion":
             phrenk.played(state, seat, card)
+        if entry.card_type == "action" and otto.jinxed(state, seat):
+            entry.jinxed = True
+            out.say(f"{play.player} has a Power Jinx: every numeral on this Action Card counts 1 lower (not below 0).",
+                    otto.DEBUFFS["power_jinx"], "smb/otto/witchdoctor/numerical-values")
         if entry.card_type == "action":
             state.action_done = True
             state.phase = "action"
@@ -167,6 +180,60 @@ class Engine:
         order = ", ".join(state.players[s].name for s in state.turn_order_from(seat))
         out.say(f"Responses, in turn order from {play.player}: {order}. `resolve` when nobody responds.",
                 ed(state, "other-rules/timing"))
+        self._prompt_otto(state, entry, card, out)
+
+    def _prompt_otto(self, state: GameState, entry, card, out: Outcome) -> None:
+        from referee.games.rdi.effects import affected_attrs
+
+        seat = otto.otto_seat(state)
+        if seat is None or entry.player == seat or not affected_attrs(state, entry, seat, card):
+            return
+        out.say("Otto is affected: reveal the top card of his deck and type its Sometimes box "
+                "(`Otto responds: Ann loses 1 Fortitude`, or `Otto responds: nothing`). It counts as a Sometimes Card.",
+                otto.RESPONSES)
+
+    def otto_box(self, state: GameState, box: A.OttoBox, out: Outcome) -> None:
+        seat = otto.otto_seat(state)
+        if seat is None:
+            raise IllegalPlay("Otto is not in this game (`new rdi Otto Ann Bob`).", (otto.GENERAL,))
+        effects = otto.parse_effects(state, box.text)
+        name = {"action": "Otto's Action", "sometimes": "Otto's response", "gambling": "Otto's Gambling play",
+                "cheating": "Otto's Cheating play"}[box.box]
+        entry = Entry(uid=state.next_uid, kind="card", player=seat, name=name, card_type=box.box, inline=effects)
+        if box.box == "action":
+            if state.active != seat or state.chain or state.action_done:
+                raise IllegalPlay("Otto's Action box is revealed in his own Action phase, once.", (otto.TURN,))
+            state.action_done = True
+        elif box.box == "sometimes":
+            from referee.games.rdi.effects import affected_attrs
+
+            top = state.top
+            if top is None or not affected_attrs(state, top, seat, self.cards.by_id.get(top.card_id) if top.card_id else None):
+                raise IllegalPlay("Otto responds only when a card or Drink affects his Fortitude, Alcohol Content or Gold"
+                                  + (f"; {top.name} does not." if top else "; nothing is waiting."), (otto.RESPONSES,))
+            entry.responds_to = top.uid
+        else:
+            round_ = state.round
+            if round_ is None or round_.next_actor != seat or state.chain:
+                raise IllegalPlay("Otto's Gambling box is revealed when it is his turn in a Round of Gambling.", (otto.GAMBLING,))
+            if not otto.use_card(state, out):
+                gambling.pass_turn(state, seat, out)
+                return
+            if round_.needs_cheating and box.box == "gambling":
+                out.say("Otto's revealed play is Gambling, illegal after \"Winning Hand!\": he passes instead.",
+                        otto.GAMBLING, "smb/otto/gambling/example")
+                gambling.pass_turn(state, seat, out)
+                return
+            state.chain.append(entry)
+            state.next_uid += 1
+            out.say(f"{name}: {box.text}.", otto.GAMBLING)
+            return
+        if not otto.use_card(state, out):
+            return
+        state.chain.append(entry)
+        state.next_uid += 1
+        out.say(f"{name}: {box.text}. Players may respond like any card of this kind; `resolve` when nobody does.",
+                otto.TURN if box.box == "action" else otto.RESPONSES)
 
     def can(self, state: GameState, play: A.Play, line: str) -> Ruling:
         """Would this play be legal now? Answers yes or no, with the reason; changes nothing."""
@@ -201,6 +268,8 @@ class Engine:
             raise IllegalPlay(f"The {PHASE_NAMES[phase]} phase is over: it is the {PHASE_NAMES[state.phase]} phase.",
                               (ed(state, "on-your-turn"),), code="wrong-phase")
         if phase != state.phase:
+            if state.phase in ("discard_draw", "action") and phase in ("order", "drink"):
+                otto.end_of_action_phase(state, state.active, out)
             state.phase = phase
             out.say(f"{state.players[state.active].name}'s {PHASE_NAMES[phase]} phase.", ed(state, "on-your-turn"))
 
@@ -222,6 +291,8 @@ class Engine:
                               (ed(state, "on-your-turn/order-a-drink"),))
         if state.players[target].out:
             raise IllegalPlay(f"{order.target} is out of the game.", (ed(state, "losing-the-game"),))
+        if state.players[target].automaton:
+            raise IllegalPlay("Players may not Order Drinks for Otto; he drinks from the Drink Deck.", (otto.GENERAL,))
         self._move_to(state, "order", out)
         if extra:
             state.extra_orders -= 1
@@ -289,6 +360,16 @@ class Engine:
             self._forced_drink(state, state.seat(reveal.player), reveal, out)
             return
         seat = self._active_only(state, reveal.player, "drink", "on-your-turn/drink")
+        if state.players[seat].automaton:
+            if state.phase == "drink":
+                raise IllegalPlay("Otto has already drunk this turn.", (otto.TURN,))
+            card = self._card(reveal.card or "", out)
+            self._move_to(state, "drink", out)
+            take_from_deck(state, out)
+            out.say("Otto has no Drink Me! pile: he drinks from the Drink Deck, and it affects both of his tracks.", otto.TURN)
+            entry = start_drink(state, seat, card, "drink_deck", out)
+            self._ask_unknown_alcohol(state, entry, out)
+            return
         if not state.ordered:
             raise IllegalPlay(f"{reveal.player} has not ordered a Drink yet; Order a Drink comes before Drink.",
                               (ed(state, "on-your-turn"),), hint=f"`{reveal.player} orders a drink for NAME`.")
@@ -463,7 +544,9 @@ class Engine:
         if state.last_chance:
             raise IllegalPlay("First settle who is out: `resolve` ends the last chance to respond.",
                               (ed(state, "losing-the-game/passing-out"),))
-        if not player.out and state.phase != "drink":
+        if player.automaton and state.phase != "drink":
+            raise IllegalPlay("Otto drinks from the Drink Deck in his Drink phase: `Otto reveals CARD`.", (otto.TURN,))
+        if not player.out and state.phase != "drink" and not player.automaton:
             if not state.ordered:
                 raise IllegalPlay(f"{player.name} has not ordered a Drink yet.", (ed(state, "on-your-turn"),),
                                   hint=f"`{player.name} orders a drink for NAME`.")
@@ -479,8 +562,9 @@ class Engine:
         following = [s for s in state.turn_order_from(state.active) if s != state.active]
         if not following:
             return
+        otto.end_of_action_phase(state, state.active, out)
         state.active = following[0]
-        state.phase = "discard_draw"
+        state.phase = "action" if state.players[state.active].automaton else "discard_draw"
         state.turn += 1
         state.action_done = False
         state.ordered = False
@@ -617,7 +701,9 @@ class Engine:
                 "correct any figures with `set`.", ed(state, "more-drink-rules/drink-events"))
 
     def _resolve_card(self, state: GameState, entry, out: Outcome) -> None:
-        card = self.cards.by_id[entry.card_id]
+        card = self.cards.by_id[entry.card_id] if entry.card_id else Card(
+            id="otto/box", name=entry.name, game=GAME, book="smb", type=entry.card_type, summary=entry.name,
+            data={"effects": [], "cites": [otto.GENERAL]})
         out.say(f"{card.name} ({state.players[entry.player].name}) resolves.", ed(state, "other-rules/timing"))
         for effect in apply_card_effects(state, entry, card, out):
             self._special_effect(state, entry, card, effect, out)
@@ -689,6 +775,8 @@ class Engine:
                 out.verdict, out.code = ASK, "ask-reveal"
                 out.say(f"{name} takes another Drink from the same pile: `{name} reveals CARD`.",
                         "rdi3/appendix-a/wizgille/temporal-dilation")
+        elif op == "debuff":
+            otto.give_debuff(state, effect.get("_seats") or [], effect.get("kind", ""), out)
         elif op == "cutting_board":
             count = effect.get("count") if isinstance(effect.get("count"), int) else 1
             if not self.cards.by_id[entry.card_id].get("cleaver"):  # a cleaver icon is handled with the Ingredient

@@ -126,7 +126,7 @@ def ante(state: GameState, amount: int, out: Outcome, why: str) -> None:
                 ed(state, "gambling/running-out-of-gold-during-gambling"))
         return
     for seat in payers:
-        if state.players[seat].gold <= 0:
+        if state.players[seat].gold <= 0 and not state.players[seat].automaton:
             out.say(f"{state.players[seat].name} has no Gold: during a Round, effects that make you ante are ignored.",
                     ed(state, "gambling/running-out-of-gold-during-gambling"))
             continue

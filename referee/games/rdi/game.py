@@ -18,9 +18,14 @@ def start(words: list[str], cards: CardDB) -> tuple[GameState, Ruling]:
     variants_on: set[str] = set()
     bar_size: int | None = None
     prizes: list[str] = []
+    otto_factions: list[str] = []
     index = 0
     while index < len(words):
         word = words[index]
+        if word == "--otto" and index + 1 < len(words):
+            otto_factions = [f.strip().lower() for f in words[index + 1].split(",") if f.strip()]
+            index += 2
+            continue
         if word in ("--variant", "--bar-deck", "--prize") and index + 1 < len(words):
             value = words[index + 1]
             if word == "--variant":
@@ -56,7 +61,7 @@ def start(words: list[str], cards: CardDB) -> tuple[GameState, Ruling]:
     if prizes and "prize" not in variants_on:
         variants_on.add("prize")
     return new_game(names, cards, rules, bar_deck=bar_size if "bar-deck" in variants_on else None,
-                    prizes=prizes if "prize" in variants_on else None)
+                    prizes=prizes if "prize" in variants_on else None, otto_factions=otto_factions)
 
 
 def roxana_like(player) -> bool:
@@ -120,6 +125,13 @@ def describe(state: GameState) -> str:
             extra += f"  In front: {', '.join(n for n, _ in p.front)}"
         if p.kept:
             extra += f"  Kept: {', '.join(p.kept)}"
+        if p.debuffs:
+            extra += f"  Debuffs: {', '.join(d.replace('_', ' ') for d in p.debuffs)}"
+        if p.automaton:
+            lines.append(f" {mark} {p.name:<12} tracks: " + "; ".join(f"toward {n}: Fortitude {f}, Alcohol {a}"
+                                                                     for n, (f, a) in p.tracks.items())
+                         + f"  (deck {state.otto_deck}, discard {state.otto_discard})")
+            continue
         status = "  OUT" if p.out else ""
         lines.append(f" {mark} {p.name:<12} Fortitude {p.fortitude:>2}  Alcohol {p.alcohol:>2}  Gold {p.gold:>3}  "
                      f"Drink Me! {p.drink_me}{extra}{status}")
@@ -184,7 +196,8 @@ def summary(state: GameState) -> dict:
         "players": [{"name": p.name, "character": p.character, "fortitude": p.fortitude, "alcohol": p.alcohol,
                      "gold": p.gold, "out": p.out, "drink_me": p.drink_me, "piety": p.piety, "mood": p.mood,
                      "potions": p.potions, "cutting_board": [n for n, _ in p.cutting_board], "recipe": p.recipe,
-                     "front": [n for n, _ in p.front], "kept": p.kept} for p in state.players],
+                     "front": [n for n, _ in p.front], "kept": p.kept, "debuffs": p.debuffs,
+                     "tracks": p.tracks if p.automaton else None} for p in state.players],
         "active": state.players[state.active].name,
         "phase": state.phase,
         "inn": state.inn,

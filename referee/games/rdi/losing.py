@@ -17,8 +17,9 @@ def at_risk(state: GameState) -> tuple[list[int], list[int]]:
     """(passing out, out of Gold) among players still in."""
     if state.contest is not None:
         return [], []  # players stay in until the Drinking Contest is over
-    passing = [s for s in state.in_game() if state.players[s].alcohol >= state.players[s].fortitude]
-    broke = [s for s in state.in_game() if s not in passing and state.players[s].gold <= 0]
+    people = [s for s in state.in_game() if not state.players[s].automaton]  # Otto cannot lose
+    passing = [s for s in people if state.players[s].alcohol >= state.players[s].fortitude]
+    broke = [s for s in people if s not in passing and state.players[s].gold <= 0]
     if state.round is not None:
         # Out of Gold during a Round of Gambling: still in the game until the Round ends.
         broke = []
@@ -57,7 +58,8 @@ def apply_losses(state: GameState, out: Outcome) -> None:
         out.say(f"{state.players[seat].name} has run out of Gold and is out of the game.",
                 ed(state, "losing-the-game/running-out-of-gold"))
     losers = passing + broke
-    if losers and len(losers) == len(state.in_game()):
+    people = [s for s in state.in_game() if not state.players[s].automaton]
+    if losers and len(losers) == len(people):
         state.tie = [state.players[s].name for s in losers]
         out.say(f"Everyone still in loses at once: the game is a tie between {', '.join(state.tie)}.",
                 ed(state, "losing-the-game/passing-out"))
@@ -69,7 +71,7 @@ def apply_losses(state: GameState, out: Outcome) -> None:
                     ed(state, "losing-the-game/passing-out"))
             state.drink_discard += player.drink_me
             player.drink_me = 0
-    left = state.in_game()
+    left = [s for s in state.in_game() if not state.players[s].automaton]
     if state.tie:
         state.over = True
     elif len(left) == 1:

@@ -35,6 +35,9 @@ class Player:
     recipe: str | None = None  # Roxana: the Available Recipe
     recipe_choice: list = field(default_factory=list)  # Roxana: the two Recipes she must choose between
     front: list = field(default_factory=list)  # cards lying in front of the player with a standing effect
+    automaton: bool = False  # Otto (Smorgasbox)
+    tracks: dict = field(default_factory=dict)  # Otto: player name -> [Fortitude, Alcohol Content]
+    debuffs: list = field(default_factory=list)  # Otto's Debuff tokens in front of this player
 
 
 @dataclass
@@ -63,6 +66,8 @@ class Entry:
     awaiting_gear: bool = False  # a Device Card waiting for its Gear Card
     gears: list = field(default_factory=list)  # revealed Gear Cards: {id, name, target, effects, negated}
     group: str | None = None  # Drinks drunk at once: "contest", or the copies of one Drink
+    inline: list = field(default_factory=list)  # effects typed at the table (Otto's revealed boxes)
+    jinxed: bool = False  # played under a Power Jinx: its numerals are 1 lower
     counted: int | None = None  # in a contest: the Alcohol Content that counts, once the Drink is split
     copy_of: int | None = None  # a half or copy made from another Drink
     offered: bool = False  # Mead and the like: its revealer has been offered the built-in split
@@ -120,6 +125,11 @@ class GameState:
     extra_orders: int = 0  # additional Drinks the active player may still order this phase
     must_drink: list = field(default_factory=list)  # seats a card made drink, who have not revealed yet
     atoning: int | None = None  # Serena, when her Piety would have dropped below 1
+    otto_deck: int = 0  # Otto: cards left in his deck
+    otto_discard: int = 0
+    otto_factions: list = field(default_factory=list)
+    otto_tokens: dict = field(default_factory=dict)  # Witchdoctor Otto's Debuff tokens in his supply
+    otto_rewards: list = field(default_factory=list)  # players owed a reward for a track "passing out"
     bar_deck: int | None = None  # Bar Deck variant: cards left in the Bar Deck (None: variant off)
     prizes_inn: list | None = None  # Prize variant: Prize names in the Inn (None: variant off)
     prize_bin: list = field(default_factory=list)

@@ -12,7 +12,7 @@ from referee.core.ruling import (ANSWER, ASK, REFUSED, IllegalPlay, NotUnderstoo
                                  Step)
 from referee.games.tda import announce as A
 from referee.games.tda import ante as ante_rules
-from referee.games.tda import buying, powers, scoring  # noqa: F401  (they register job handlers)
+from referee.games.tda import buying, discards, lasting, powers, scoring, triggers  # noqa: F401  (job handlers)
 from referee.games.tda import cardref, decks, flow, gold, jobs, questions
 from referee.games.tda import flights as F
 from referee.games.tda.state import STAKES_NAME, GameState
@@ -151,14 +151,14 @@ class Engine:
                     f"{player.hand}, {target.name} {target.hand}.", "tda/glossary/hand")
         elif isinstance(item, A.DiscardFlight):
             owner = state.players[state.seat(item.owner)]
-            typed = questions._flight_card(state, self.cards, f"{owner.name}'s {item.card}")
+            typed = questions.flight_card(state, self.cards, f"{owner.name}'s {item.card}")
             _, placed = state.find_placed(typed["uid"])
             owner.flight.remove(placed)
             state.discard += 1
             out.say(f"{placed.label} leaves {owner.name}'s flight for the discard pile ({note}).", "tda/glossary/flight")
             out.say(F.describe_flight(self.cards, owner) + ".", "tda/flight-strength")
         elif isinstance(item, A.TakeAnte):
-            found = questions._ante_card(state, self.cards, {}, item.card)
+            found = questions.ante_card(state, self.cards, {}, item.card)
             placed = next(p for p in state.ante if p.uid == found["uid"])
             state.ante.remove(placed)
             player.hand += 1

@@ -11,7 +11,7 @@ from collections import Counter
 
 from referee.core.carddb import Card, CardDB
 from referee.games.tda import cardinfo as C
-from referee.games.tda.state import STAKES_OF, GameState, Placed, Player
+from referee.games.tda.state import STAKES_OF, Placed, Player
 
 
 def card_of(db: CardDB, placed: Placed) -> Card:

@@ -127,11 +127,11 @@ def _parse(state: GameState, db: CardDB, question: dict, rest: str, kind: str):
         typed = cardref.typed_card(state, db, bare, need_side=None)
         return {"card_id": typed.card.id, "name": typed.card.name, "strength": typed.strength, "side": typed.side}
     if kind == "ante_card":
-        return _ante_card(state, db, question, _strip_filler(rest))
+        return ante_card(state, db, question, _strip_filler(rest))
     if kind == "flight_card":
         if set(words) & NO and question.get("optional"):
             return None
-        return _flight_card(state, db, _strip_filler(rest))
+        return flight_card(state, db, _strip_filler(rest))
     return _NOTHING
 
 
@@ -153,7 +153,7 @@ def _choice(question: dict, words: list[str]):
     return _NOTHING
 
 
-def _ante_card(state: GameState, db: CardDB, question: dict, text: str):
+def ante_card(state: GameState, db: CardDB, question: dict, text: str):
     name, strength, _ = cardref.split(text)
     card = cardref.lookup(state, db, name)
     found = [p for p in state.ante if p.card_id == card.id and (strength is None or p.strength == strength)]
@@ -169,7 +169,7 @@ def _ante_card(state: GameState, db: CardDB, question: dict, text: str):
                       ("tda/glossary/ante-card",))
 
 
-def _flight_card(state: GameState, db: CardDB, text: str):
+def flight_card(state: GameState, db: CardDB, text: str):
     owner = None
     match = re.match(r"^(?P<who>[^\s']+)['’]s?\s+(?P<rest>.+)$", text)
     if match and is_player(match.group("who"), [p.name for p in state.players]):

@@ -184,7 +184,7 @@ def _award(ctx: Ctx, key: str, seat: int | None, why: str, table, halve, split) 
 def end_gambit(ctx: Ctx) -> None:
     from referee.games.tda.decks import TOAST_WORDS
 
-    state, out = ctx.state, ctx.out
+    state = ctx.state
     final = False
     if state.toasts:
         card = state.toasts.pop(0)

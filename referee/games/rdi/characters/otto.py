@@ -1,0 +1,226 @@
+"""Otto, our mechanical friend (Smorgasbox): an automated third seat in a two-player game.
+
+Otto goes first; with him the two players start with 10 Gold. He has no hand and no
+Gold (he pays from the Inn, and Gold paid to him goes to the Inn), drinks from the
+Drink Deck, and cannot win or lose. He has one Fortitude/Alcohol track toward each
+player, at 6 and 0: a player's effects move only their own track, his own drinking
+moves both. A track that "passes out" resets and its player gains 1 Gold from the
+Inn or draws 2 cards. His cards are not printed in the books, so the table types what
+the revealed box says (`Otto action: Ann loses 2 Fortitude`, `Otto responds: ...`,
+`Otto gambling: takes control`), in a small phrase language; the referee applies it.
+Witchdoctor Otto hands out Debuffs: Pain Curse, Mind Hex and Power Jinx.
+"""
+
+from __future__ import annotations
+
+import re
+
+from referee.core.parse import find_players
+from referee.core.ruling import IllegalPlay, NotUnderstood, Outcome
+from referee.games.rdi.state import GameState
+
+SETUP = "smb/otto/setup"
+GENERAL = "smb/otto/general-rules"
+TRACKS = "smb/otto/two-tracks"
+TARGETING = "smb/otto/targeting"
+TURN = "smb/otto/turn"
+GAMBLING = "smb/otto/gambling"
+RESPONSES = "smb/otto/responses"
+CHOICES = "smb/otto/choices"
+DECK = "smb/otto/deck"
+DEBUFFS = {"pain_curse": "smb/otto/witchdoctor/pain-curse", "mind_hex": "smb/otto/witchdoctor/mind-hex",
+           "power_jinx": "smb/otto/witchdoctor/power-jinx"}
+TRACK_START = (6, 0)
+FACTION_SIZE = 5
+
+
+def is_otto(name: str) -> bool:
+    return name.strip().lower() == "otto"
+
+
+def otto_seat(state: GameState) -> int | None:
+    return next((i for i, p in enumerate(state.players) if p.automaton), None)
+
+
+def humans(state: GameState) -> list[int]:
+    return [i for i, p in enumerate(state.players) if not p.automaton and not p.out]
+
+
+def setup(state: GameState, factions: list[str], out: Outcome) -> None:
+    seat = otto_seat(state)
+    otto = state.players[seat]
+    otto.gold = 0
+    otto.drink_me = 0
+    otto.tracks = {p.name: list(TRACK_START) for p in state.players if not p.automaton}
+    state.otto_deck = FACTION_SIZE * max(2, len(factions)) if factions else 2 * FACTION_SIZE
+    state.otto_factions = factions
+    if "witchdoctor" in factions:
+        state.otto_tokens = {"pain_curse": 2, "mind_hex": 2, "power_jinx": 2}
+    out.say(f"Otto joins as a third seat and goes first; his tracks toward {', '.join(otto.tracks)} start at 6 Fortitude "
+            f"and 0 Alcohol Content. His deck: {' and '.join(factions) or 'two factions (not named)'}, "
+            f"{state.otto_deck} cards.", SETUP)
+
+
+def track_change(state: GameState, source: int | None, attr: str, change: int, out: Outcome, why: str,
+                 tracks: list[str] | None = None) -> None:
+    """Change Otto's track(s): the source player's own, or both for his own doing."""
+    otto = state.players[otto_seat(state)]
+    if tracks is None:
+        source_player = state.players[source] if source is not None else None
+        tracks = [source_player.name] if source_player is not None and not source_player.automaton else list(otto.tracks)
+    index = 0 if attr == "fortitude" else 1
+    for name in tracks:
+        track = otto.tracks[name]
+        before = track[index]
+        track[index] = max(0, min(6 if attr == "fortitude" else 20, before + change))
+        out.say(f"Otto's track toward {name}: {'Fortitude' if index == 0 else 'Alcohol Content'} {before} → {track[index]} "
+                f"({why}).", TRACKS if len(tracks) > 1 else TARGETING)
+        if track[1] >= track[0]:
+            otto.tracks[name] = list(TRACK_START)
+            state.otto_rewards.append(name)
+            out.say(f"Otto \"passes out\" on {name}'s track: it resets to 6 and 0, and {name} gains 1 Gold from the Inn or "
+                    f"draws 2 cards (`{name} takes gold` or `{name} draws 2`). Otto is never eliminated.", TRACKS)
+
+
+def reward(state: GameState, seat: int, choice: str, out: Outcome) -> None:
+    from referee.games.rdi.effects import move_gold
+
+    name = state.players[seat].name
+    if name not in state.otto_rewards:
+        raise IllegalPlay(f"{name} has no reward from Otto's track to take.", (TRACKS,))
+    state.otto_rewards.remove(name)
+    if choice == "gold":
+        move_gold(state, "inn", seat, 1, out, "Otto passed out on their track")
+    else:
+        out.say(f"{name} draws 2 cards from their Character Deck.", TRACKS)
+
+
+def use_card(state: GameState, out: Outcome) -> bool:
+    """Otto reveals a card: the deck shrinks, and reshuffles when empty, except during a Round."""
+    if state.otto_deck <= 0:
+        if state.round is not None:
+            out.say("Otto's deck is empty and does not reshuffle during a Round of Gambling: he passes and does not "
+                    "respond until the Round is over.", DECK)
+            return False
+        state.otto_deck, state.otto_discard = state.otto_discard, 0
+        out.say(f"Otto's deck ran out: his discard pile is shuffled into a new deck ({state.otto_deck} cards).", DECK)
+    state.otto_deck -= 1
+    state.otto_discard += 1
+    return True
+
+
+def after_round(state: GameState, out: Outcome) -> None:
+    if otto_seat(state) is not None and state.otto_deck <= 0 and state.otto_discard:
+        state.otto_deck, state.otto_discard = state.otto_discard, 0
+        out.say(f"The Round is over: Otto's deck is reshuffled ({state.otto_deck} cards).", DECK)
+
+
+# --- the phrase language for Otto's revealed boxes ---------------------------------------
+_CHANGE = re.compile(r"^(?P<who>.+?)\s+(?P<verb>loses?|gains?)\s+(?P<n>\d+)\s+(?P<attr>fortitude|alcohol(?: content)?|gold)$", re.I)
+_PAY = re.compile(r"^(?P<who>.+?)\s+pays?\s+(?P<n>\d+)\s+gold(?:\s+to\s+(?P<to>.+))?$", re.I)
+_DEBUFF = re.compile(r"^(?P<who>.+?)\s+gets?\s+(?:a\s+|an\s+)?(?P<kind>pain curse|mind hex|power jinx)$", re.I)
+_MOST = re.compile(r"^the player with the (?P<dir>most|least|fewest)\s+(?P<attr>fortitude|alcohol(?: content)?|gold)$", re.I)
+
+
+def _who(state: GameState, text: str) -> list[int] | str:
+    text = text.strip().lower()
+    if text in ("otto", "otto's track", "the affected track", "the affected tracks", "the affected track(s)"):
+        return "otto"
+    if text in ("each player", "each other player", "both players", "every player"):
+        return humans(state)
+    most = _MOST.match(text)
+    if most:
+        attr = "alcohol" if most.group("attr").startswith("alcohol") else most.group("attr").lower()
+        values = {s: getattr(state.players[s], attr) for s in humans(state)}
+        best = (max if most.group("dir") == "most" else min)(values.values())
+        return [s for s, v in values.items() if v == best]  # tied players both take the effect
+    return [state.seat(n) for n in find_players(text, [state.players[s].name for s in humans(state)])]
+
+
+def parse_effects(state: GameState, text: str) -> list[dict]:
+    """`Ann loses 2 Fortitude and Bob pays 1 Gold` -> effect records the engine applies."""
+    effects: list[dict] = []
+    for part in [p.strip() for p in re.split(r"\s*(?:;|\band then\b|\band\b(?=\s+(?:[A-Z]|each|the|otto)))\s*", text) if p.strip()]:
+        lowered = part.lower().rstrip(".")
+        if lowered in ("nothing", "does nothing", "no effect"):
+            continue
+        if lowered in ("takes control", "take control", "wins control"):
+            effects.append({"op": "take_control"})
+            continue
+        if lowered in ("leaves the round", "otto leaves the round", "leave the round"):
+            effects.append({"op": "leave_round", "who": "self"})
+            continue
+        if lowered in ("raises", "each player in the round antes 1", "everyone antes 1"):
+            effects.append({"op": "ante", "amount": 1, "who": "each_player"})
+            effects.append({"op": "take_control"})
+            continue
+        change, pay, debuff = _CHANGE.match(part.rstrip(".")), _PAY.match(part.rstrip(".")), _DEBUFF.match(part.rstrip("."))
+        if change:
+            attr = "alcohol" if change.group("attr").lower().startswith("alcohol") else change.group("attr").lower()
+            who = _who(state, change.group("who"))
+            effects.append({"op": "gain" if change.group("verb").lower().startswith("gain") else "lose", "attr": attr,
+                            "amount": int(change.group("n")), "who": "otto_tracks" if who == "otto" else "seats",
+                            "_seats": [] if who == "otto" else who})
+        elif pay:
+            who = _who(state, pay.group("who"))
+            effects.append({"op": "pay", "amount": int(pay.group("n")), "who": "seats", "_seats": who, "to": "self"})
+        elif debuff:
+            effects.append({"op": "debuff", "kind": debuff.group("kind").lower().replace(" ", "_"),
+                            "_seats": _who(state, debuff.group("who"))})
+        else:
+            raise NotUnderstood(
+                f"I can't read Otto's box {part!r}.",
+                hint="Say it as e.g. `Ann loses 2 Fortitude`, `each player gains 1 Alcohol Content`, `Bob pays 1 Gold`, "
+                     "`the player with the most Fortitude loses 1 Fortitude`, `Ann gets a Pain Curse`, `takes control`, "
+                     "`leaves the round`, `Otto gains 1 Fortitude`, or `nothing`; apply anything else with `set`.")
+    return effects
+
+
+def give_debuff(state: GameState, seats: list[int], kind: str, out: Outcome) -> None:
+    for seat in seats:
+        if state.otto_tokens.get(kind, 0) <= 0:
+            out.say(f"Otto has no {kind.replace('_', ' ').title()} token left, so he gives none.", DEBUFFS[kind])
+            continue
+        state.otto_tokens[kind] -= 1
+        state.players[seat].debuffs.append(kind)
+        out.say(f"{state.players[seat].name} gets a {kind.replace('_', ' ').title()} from Otto.", DEBUFFS[kind])
+
+
+def after_change(state: GameState, seat: int, attr: str, change: int, out: Outcome) -> None:
+    """Pain Curse and Mind Hex: right after the change, one more for each token, then the tokens go back."""
+    from referee.games.rdi.effects import clamp_change
+
+    player = state.players[seat]
+    kind = "pain_curse" if attr == "fortitude" and change < 0 else "mind_hex" if attr == "alcohol" and change > 0 else None
+    if kind is None or kind not in player.debuffs:
+        return
+    count = player.debuffs.count(kind)
+    player.debuffs = [d for d in player.debuffs if d != kind]
+    state.otto_tokens[kind] = state.otto_tokens.get(kind, 0) + count
+    out.say(f"{player.name}'s {count} {kind.replace('_', ' ').title()} token(s): {count} more "
+            f"{'Fortitude lost' if kind == 'pain_curse' else 'Alcohol Content gained'} (from the Debuff, not from Otto); "
+            "the tokens go back to Otto.", DEBUFFS[kind])
+    clamp_change(state, seat, attr, -count if kind == "pain_curse" else count, out, "Debuff")
+
+
+def jinxed(state: GameState, seat: int) -> bool:
+    return "power_jinx" in state.players[seat].debuffs and seat == state.active and state.phase in ("discard_draw", "action")
+
+
+def end_of_action_phase(state: GameState, seat: int, out: Outcome) -> None:
+    player = state.players[seat]
+    if "power_jinx" in player.debuffs:
+        count = player.debuffs.count("power_jinx")
+        player.debuffs = [d for d in player.debuffs if d != "power_jinx"]
+        state.otto_tokens["power_jinx"] = state.otto_tokens.get("power_jinx", 0) + count
+        out.say(f"End of {player.name}'s Action phase: the Power Jinx goes back to Otto, used or not.", DEBUFFS["power_jinx"])
+
+
+def gambling_box(state: GameState, effects: list[dict], out: Outcome) -> list[dict] | None:
+    """Otto's Gambling or Cheating box; an illegal play (Gambling after "Winning Hand!") is a pass."""
+    kind = "cheating" if any(e.get("_box") == "cheating" for e in effects) else "gambling"
+    if state.round is not None and state.round.needs_cheating and kind == "gambling":
+        out.say("Otto's revealed play is Gambling, which is illegal after \"Winning Hand!\": he passes instead.", GAMBLING,
+                "smb/otto/gambling/example")
+        return None
+    return effects

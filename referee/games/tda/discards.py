@@ -1,0 +1,128 @@
+"""The discard op: from a hand (the table names a random card when a power needs it), from the ante,
+from a flight (the card itself, or a weaker good card as Vaprak the Destroyer may)."""
+
+from __future__ import annotations
+
+from referee.core.ruling import IllegalPlay
+from referee.games.tda import cardinfo as C
+from referee.games.tda import decks
+from referee.games.tda import flights as F
+from referee.games.tda import selectors as S
+from referee.games.tda.jobs import Ctx, handler
+from referee.games.tda.powers import condition_holds
+from referee.games.tda.state import Placed
+from referee.games.tda.wording import standee, what_text
+
+
+@handler("discard")
+def op_discard(ctx: Ctx) -> None:
+    if not condition_holds(ctx):
+        return
+    where = str(ctx.effect.get("from", "hand"))
+    if where == "hand":
+        _discard_hand(ctx)
+    elif where == "ante":
+        _discard_ante(ctx)
+    elif where == "flight":
+        _discard_flight(ctx)
+    else:
+        ctx.say(f"{ctx.card_name}: a discard from '{where}' is for the table to apply.")
+
+
+def _discard_hand(ctx: Ctx) -> None:
+    what = str(ctx.effect.get("what", "card"))
+    for seat in S.seats(ctx, ctx.effect.get("who", "self")):
+        victim = ctx.state.players[seat]
+        if victim.hand <= 0:
+            ctx.say(f"{victim.name} has no card in hand to discard.")
+            ctx.vars["discarded"] = None
+            continue
+        known = None
+        if what in ("random_card", "chosen_revealed_card"):
+            how = "at random" if what == "random_card" else "from the two revealed"
+            known = ctx.ask(f"hand-{seat}", {"kind": "card", "who": None,
+                                             "text": f"{ctx.card_name}: which card was discarded {how} from "
+                                                     f"{victim.name}'s hand? (`answer CARD N`)"})
+        decks.discard_from_hand(ctx.state, seat, 1, ctx.out, ctx.card_name, *ctx.cites)
+        if known:
+            ctx.say(f"The discarded card is {known['name']} {known['strength']}, face up on the discard pile.")
+        ctx.vars["discarded"] = known
+
+
+def _discard_ante(ctx: Ctx) -> None:
+    state = ctx.state
+    if not state.ante and not ctx.job.get("unmodelled"):
+        ctx.say(f"The ante is empty, so {ctx.card_name} discards nothing.")
+        ctx.vars["discarded"] = None
+        return
+    listing = ", ".join(p.label for p in state.ante) or "nothing"
+    chosen = ctx.ask("ante", {"kind": "ante_card", "who": ctx.player, "allow_new": bool(ctx.job.get("unmodelled")),
+                              "text": f"{ctx.card_name}: which ante card does {ctx.name} discard? The ante holds "
+                                      f"{listing}" + (" (and the card just added, if you name it)"
+                                                      if ctx.job.get("unmodelled") else "")
+                                      + f". (`{ctx.name} chooses CARD N`)"})
+    if chosen.get("uid") is None:
+        state.legendary_deck = max(0, state.legendary_deck - 1)
+        found = {"card_id": chosen["card_id"], "name": chosen["name"], "strength": chosen["strength"]}
+        ctx.say(f"{chosen['name']} {chosen['strength']} came from the Legendary deck into the ante and is the one "
+                "discarded.")
+    else:
+        placed = next(p for p in state.ante if p.uid == chosen["uid"])
+        state.ante.remove(placed)
+        found = {"card_id": placed.card_id, "name": placed.name, "strength": placed.strength}
+    state.discard += 1
+    ctx.vars["discarded"] = found
+    ctx.say(f"{ctx.name} discards {found['name']} {found['strength']} from the ante.", "tda/glossary/ante-card",
+            *ctx.cites)
+
+
+def remove_from_flight(ctx: Ctx, uid: int) -> tuple[int | None, Placed | None]:
+    seat, placed = ctx.state.find_placed(uid)
+    if placed is None or seat is None:
+        return None, None
+    flight = ctx.state.players[seat].flight
+    index = flight.index(placed)
+    flight.remove(placed)
+    ctx.state.discard += 1
+    ctx.vars["slot"] = [seat, index]
+    return seat, placed
+
+
+def _discard_flight(ctx: Ctx) -> None:
+    what = str(ctx.effect.get("what", ""))
+    if what == "this_card":
+        placed = ctx.this
+        if placed is None:
+            ctx.say(f"{ctx.card_name}: the card is no longer in a flight.")
+            return
+        seat, _ = remove_from_flight(ctx, placed.uid)
+        ctx.say(f"{placed.label} leaves {ctx.state.name(seat)}'s flight for the discard pile.", *ctx.cites)
+        standee(ctx, seat)
+        return
+    limit = ctx.strength
+    good = what.startswith("good_")
+    text = what_text(ctx, what)
+    while True:
+        chosen = ctx.ask(f"flight-{what}", {"kind": "flight_card", "who": ctx.player,
+                                            "optional": bool(ctx.effect.get("optional")),
+                                            "text": f"{ctx.card_name}: {ctx.name} may discard {text} from any flight: "
+                                                    f"which (`answer Ben's CARD N`)"
+                                                    + (", or `none`?" if ctx.effect.get("optional") else "?")})
+        if chosen is None:
+            ctx.say(f"{ctx.name} discards nothing.")
+            return
+        seat, placed = ctx.state.find_placed(chosen["uid"])
+        card = F.card_of(ctx.db, placed)
+        problems = []
+        if good and C.alignment(card) != "good":
+            problems.append(f"{card.name} is not good")
+        if "weaker" in what and placed.strength >= limit:
+            problems.append(f"{placed.strength} is not weaker than {limit}")
+        if not problems:
+            break
+        del ctx.job["answers"][f"{ctx.job['step']}:flight-{what}"]
+        raise IllegalPlay(f"{ctx.card_name} cannot discard {placed.label}: {' and '.join(problems)}.", ctx.cites,
+                          hint=f"Name {text}, or `none`.")
+    remove_from_flight(ctx, placed.uid)
+    ctx.say(f"{ctx.name} discards {placed.label} from {ctx.state.name(seat)}'s flight.", *ctx.cites)
+    standee(ctx, seat)

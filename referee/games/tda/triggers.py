@@ -1,0 +1,144 @@
+"""Triggering other powers (a discarded card's, a replacement's, a swapped-in mortal's) and choices."""
+
+from __future__ import annotations
+
+from referee.core.ruling import IllegalPlay
+from referee.games.tda import cardinfo as C
+from referee.games.tda import decks
+from referee.games.tda import flights as F
+from referee.games.tda import selectors as S
+from referee.games.tda.jobs import Ctx, handler, new_job
+from referee.games.tda.powers import condition_holds
+from referee.games.tda.state import Placed
+from referee.games.tda.wording import effect_text, option_words, standee
+
+
+@handler("trigger")
+def op_trigger(ctx: Ctx) -> None:
+    source = str(ctx.effect.get("source", ""))
+    if source == "replacement_card":
+        _trigger_replacement(ctx)
+        return
+    if source == "swapped_in_mortal":
+        _trigger_swap(ctx)
+        return
+    if not condition_holds(ctx):
+        return
+    found = ctx.vars.get("discarded")
+    if not found:
+        ctx.say(f"{ctx.card_name}: no card was discarded, so no power is triggered.")
+        return
+    card = ctx.db.by_id.get(found.get("card_id") or "")
+    if card is None:
+        ctx.say("The table did not name the card, so the referee cannot trigger its power; the table applies it.")
+        ctx.push_front([{"op": "_table", "text": "apply the discarded card's power"}])
+        return
+    as_if = ctx.effect.get("as_if") == "this_card"
+    strength = ctx.strength if as_if else int(found.get("strength") or 0)
+    ctx.say(f"{card.name}'s power triggers as if {ctx.card_name} had triggered it: its text is read as printed on "
+            f"{ctx.card_name}, so any comparison uses strength {strength}. God abilities are not copied.",
+            *ctx.cites, "tda/glossary/trigger")
+    push_power(ctx, card, strength, ctx.job.get("this"), f"{card.name} (through {ctx.card_name})")
+
+
+def push_power(ctx: Ctx, card, strength: int, this_uid, name: str) -> None:
+    effects = C.power_effects(card)
+    if effects is None:
+        ctx.say(f"The Giants War book does not print {card.name}'s power: the table applies it (`pay`, `steal`, "
+                "`draw`, `give`, `discard` lines, or add it in a card file), then says `done`.", *card.cites[:1])
+        effects = [{"op": "_table", "text": f"apply {card.name}'s power"}]
+    else:
+        ctx.say(f"{card.name}: {C.power_summary(card)}", *C.first_cite(card))
+        if card.get("note"):
+            ctx.say(f"Book note on {card.name}: {card.get('note')}", *C.first_cite(card))
+    ctx.state.jobs.append(new_job(ctx.player, effects, name, card.id, strength, this_uid, C.first_cite(card)))
+
+
+def _trigger_replacement(ctx: Ctx) -> None:
+    slot = ctx.vars.get("slot")
+    seat = slot[0] if slot else ctx.player
+    found = ctx.ask("replacement", {"kind": "card", "who": None,
+                                    "text": f"{ctx.card_name}: which card came off the top of the main deck to take "
+                                            "its place? (`answer CARD N`, with `for the dragons/giants` for a mortal)"})
+    card = ctx.db.by_id[found["card_id"]]
+    if C.kind(card) == "mortal" and not found.get("side"):
+        del ctx.job["answers"][f"{ctx.job['step']}:replacement"]
+        raise IllegalPlay(f"{card.name} is a mortal: add which stakes it fights for (`answer {card.name} "
+                          f"{found['strength']} for the dragons`).", ("tda/mortals",))
+    decks.take_main(ctx.state, 1, ctx.out)
+    placed = Placed(ctx.state.new_uid(), card.id, card.name, int(found["strength"]), found.get("side"),
+                    round=ctx.state.round, triggered=True)
+    index = slot[1] if slot else len(ctx.state.players[seat].flight)
+    ctx.state.players[seat].flight.insert(index, placed)
+    ctx.say(f"{placed.label} from the top of the main deck takes the place in {ctx.state.name(seat)}'s flight; its "
+            "power triggers whatever its strength.", *ctx.cites)
+    standee(ctx, seat)
+    push_power(ctx, card, placed.strength, placed.uid, card.name)
+
+
+def _trigger_swap(ctx: Ctx) -> None:
+    this = ctx.this
+    chosen = ctx.ask("swap", {"kind": "flight_card", "who": ctx.player, "optional": True,
+                              "text": f"{ctx.card_name}: does {ctx.name} swap it for a mortal in an opponent's flight? "
+                                      "Name it (`answer Ben's The Thief 7`) or `none`."})
+    if chosen is None or this is None:
+        ctx.vars["swapped"] = False
+        ctx.say(f"{ctx.name} keeps {ctx.card_name}; nothing is swapped.")
+        return
+    seat, mortal = ctx.state.find_placed(chosen["uid"])
+    if seat == ctx.player or not F.is_mortal(ctx.db, mortal):
+        del ctx.job["answers"][f"{ctx.job['step']}:swap"]
+        raise IllegalPlay(f"{mortal.label} is not a mortal in an opponent's flight.", ctx.cites)
+    mine, theirs = ctx.state.players[ctx.player].flight, ctx.state.players[seat].flight
+    i, j = mine.index(this), theirs.index(mortal)
+    mine[i], theirs[j] = mortal, this
+    ctx.vars["swapped"] = True
+    ctx.say(f"{ctx.name} swaps {this.label} for {ctx.state.name(seat)}'s {mortal.label}; the new mortal's power "
+            "triggers whatever its strength.", *ctx.cites)
+    standee(ctx, ctx.player)
+    standee(ctx, seat)
+    push_power(ctx, F.card_of(ctx.db, mortal), mortal.strength, mortal.uid, mortal.name)
+
+
+def _substitute(effects: list[dict], name: str, seat: int) -> list[dict]:
+    out = []
+    for effect in effects:
+        effect = dict(effect)
+        for key in ("who", "to", "by"):
+            if effect.get(key) == name:
+                effect[key] = f"#{seat}"
+        out.append(effect)
+    return out
+
+
+# --- choices -----------------------------------------------------------------------------------
+@handler("choice")
+def op_choice(ctx: Ctx) -> None:
+    effect = ctx.effect
+    if effect.get("condition") and not S.condition(ctx, effect["condition"]):
+        ctx.say(f"{ctx.card_name}: the condition '{str(effect['condition']).replace('_', ' ')}' does not hold.")
+        ctx.push_front(effect.get("otherwise") or [])
+        return
+    by = str(effect.get("by", "self"))
+    if by in ("each_opponent", "each_player"):
+        expanded = [dict(effect, by=f"#{seat}", options=[_substitute(o, by, seat) for o in effect.get("options") or []])
+                    for seat in S.seats(ctx, by)]
+        for item in expanded:
+            item.pop("condition", None)
+        ctx.push_front(expanded)
+        return
+    chooser = S.seats(ctx, by, f"by-{by}")[0]
+    options = [_substitute(list(o), by, chooser) for o in effect.get("options") or []]
+    labels = []
+    for option in options:
+        label = "; then ".join(effect_text(ctx, e) for e in option) or "decline"
+        labels.append({"label": label, "words": option_words(ctx, option), "empty": not option})
+    pick = ctx.ask(f"choice-{by}", {"kind": "choice", "who": chooser, "options": labels,
+                                    "text": f"{ctx.card_name}: {ctx.state.name(chooser)} chooses: "
+                                            + " OR ".join(f"({i + 1}) {o['label']}" for i, o in enumerate(labels))
+                                            + "."})
+    if effect.get("condition"):
+        ctx.say(f"{ctx.card_name}: the condition '{str(effect['condition']).replace('_', ' ')}' holds, so there is a "
+                "choice.")
+    ctx.say(f"{ctx.state.name(chooser)} chooses: {labels[pick]['label']}.")
+    ctx.push_front(options[pick])
