@@ -131,8 +131,9 @@ def resolve_drink(state: GameState, entry: Entry, out: Outcome) -> None:
                 chaser_rule(state), ed(state, "other-rules/negate-and-ignore"))
         return
     if entry.alcohol is None:
-        raise IllegalPlay(f"The Alcohol Content of {entry.name} is not known yet.",
-                          hint="Tell me: `answer N`.")
+        out.say(f"The Alcohol Content of {entry.name} was never given: the referee cannot apply it. Correct "
+                f"{drinker.name}'s Alcohol Content with `set` (the books do not print it).")
+        entry.alcohol = 0
     from referee.games.rdi.characters import adjust_change, otto
 
     if drinker.automaton:

@@ -139,7 +139,6 @@ class Engine:
         card = self._card(play.card, getattr(self, "_out", None))
         seat = state.seat(play.player)
         target = state.seat(play.target) if play.target else None
-        self._no_open_question(state)
         entry, notes = Checker(state, self.cards).prepare(seat, card, target)
         return card, seat, entry, notes
 
@@ -604,7 +603,6 @@ class Engine:
                 "each in turn order from the active player.", ed(state, "other-rules/timing/anytime-before-sometimes"))
 
     def resolve(self, state: GameState, _: A.Resolve, out: Outcome) -> None:
-        self._no_open_question(state)
         if not state.chain:
             if state.last_chance:
                 state.last_chance = []
@@ -614,10 +612,21 @@ class Engine:
                 return
             raise IllegalPlay("Nothing is waiting to resolve.", (ed(state, "other-rules/timing"),))
         top = state.top
+        # Nothing the table did not say blocks the game: an unnamed Chaser or Gear Card stays unknown.
         if top.awaiting_chaser:
-            raise IllegalPlay("Reveal the Chaser first: `chaser CARD`.", (ed(state, "more-drink-rules/chasers"),))
+            top.awaiting_chaser = False
+            top.alcohol = None if top.alcohol is None else top.alcohol
+            out.say(f"The Chaser of {top.name} was not named: it resolves with the cards named so far, and whatever the "
+                    "Chaser adds is unknown to the referee (correct the figures with `set`).",
+                    ed(state, "more-drink-rules/chasers"))
+            contest.chaser_done(state, top, out)
+            if contest.revealing(state):
+                return
         if top.awaiting_gear:
-            raise IllegalPlay("Reveal the Gear Card first.", ("rdi3/appendix-a/wizgille/devices-and-gear",))
+            top.awaiting_gear = False
+            out.say(f"The Gear Card of {top.name} was not named: the Device resolves with its own effects; the Gear "
+                    "Card's are unknown to the referee (correct the figures with `set`).",
+                    "rdi3/appendix-a/wizgille/devices-and-gear")
         if contest.revealing(state):
             who = state.players[state.contest.order[state.contest.next]].name
             raise IllegalPlay(f"The Drinking Contest is still revealing: {who} reveals next.",

@@ -182,9 +182,28 @@ def contest_text(state: GameState) -> str:
     return f"Drinking Contest (pass {contest.repeat}): {shown or 'nothing revealed yet'}{more}"
 
 
+def mechanics_text(state: GameState) -> str:
+    """One short mark per character mechanic in play, for the toolbar."""
+    marks = []
+    for p in state.players:
+        if p.piety is not None:
+            marks.append(f"{p.name} Piety {p.piety}")
+        if p.mood is not None:
+            marks.append(f"Wulfric {p.mood}")
+        if p.potions or p.potion_choice:
+            marks.append(f"{p.name} Potion {'/'.join(p.potions or p.potion_choice)}")
+        if roxana_like(p):
+            marks.append(f"{p.name} board {len(p.cutting_board)}, recipe {p.recipe or '-'}")
+        if p.automaton:
+            marks.append("Otto " + " ".join(f"{n[:6]} {f}/{a}" for n, (f, a) in p.tracks.items()))
+        if p.debuffs:
+            marks.append(f"{p.name} {'+'.join(d.replace('_', ' ') for d in p.debuffs)}")
+    return ", ".join(marks)
+
+
 def toolbar(state: GameState) -> str:
     chain = " ▸ ".join(e.name[:28] for e in state.chain) or "nothing waiting"
-    special = round_text(state) or contest_text(state)
+    special = " · ".join(t for t in (round_text(state), contest_text(state), mechanics_text(state)) if t)
     return (f"{state.players[state.active].name} · {PHASE_NAMES[state.phase]} · deck {state.drink_deck} · "
             f"pot {state.pot} · " + (f"{special} · " if special else "") + f"chain: {chain}")
 

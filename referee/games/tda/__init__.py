@@ -1,1 +1,1 @@
-"""Three-Dragon Ante: Giants War (its engine comes with its own issue)."""
+"""Three-Dragon Ante: Giants War: the rules engine (see docs/tda.md; the adapter is game.py)."""

@@ -262,7 +262,8 @@ def _parse_set(text: str, names: list[str]) -> Set:
         try:
             value = int(words[index + 1])
         except ValueError:
-            raise NotUnderstood(f"`set`: {words[index + 1]!r} is not a whole number.") from None
+            raise NotUnderstood(f"`set`: {words[index + 1]!r} is not a whole number.",
+                                hint="e.g. `set Ann hoard 30`.") from None
         fields.append((table[key], value))
         index += 2
     if not fields:

@@ -115,7 +115,7 @@ def typed_card(state: GameState, db: CardDB, text: str, need_side: bool | None =
         raise IllegalPlay(problem, ("tda/setup/main-deck",), hint="Legendary cards may be played in any game.")
     value, note, error = C.check_strength(card, strength)
     if error:
-        raise IllegalPlay(error, ("tda/card-list",))
+        raise IllegalPlay(error, ("tda/card-list",), hint="Type the strength printed on the card after its name.")
     if side and C.kind(card) != "mortal":
         raise IllegalPlay(f"Only mortals declare a side; {card.name} is a {C.kind(card)} and always counts for the "
                           f"{C.kind(card)}s.", ("tda/mortals",), hint=f"Say just `{card.name} {value}`.")

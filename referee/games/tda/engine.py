@@ -67,7 +67,7 @@ class Engine:
             return state, self.can(state, announcement, text)
         if new.over and not isinstance(announcement, A.Set):
             raise IllegalPlay("The game is over." + (f" {new.winner} won." if new.winner else ""),
-                              ("tda/ending-the-game",), code="game-over")
+                              ("tda/ending-the-game",), code="game-over", hint="`new tda NAME NAME ...` starts another.")
         self.dispatch(new, announcement, out)
         return self._finish(state, new, out, text)
 
@@ -126,7 +126,8 @@ class Engine:
         note = "as the table announces"
         if isinstance(item, A.Pay):
             if item.to_player == item.player:
-                raise IllegalPlay("A player cannot pay themselves.")
+                raise IllegalPlay("A player cannot pay themselves.", ("tda/glossary/pay",),
+                                  hint=f"`{item.player} pays NAME N` or `{item.player} pays N to the dragon stakes`.")
             to = ("player", state.seat(item.to_player)) if item.to_player else ("stakes", item.to_stakes)
             gold.pay(state, seat, to, item.amount, out, note, "tda/glossary/pay")
         elif isinstance(item, A.Steal):
@@ -144,7 +145,7 @@ class Engine:
             target = state.players[state.seat(item.to)]
             if player.hand < item.count:
                 raise IllegalPlay(f"By the referee's count {player.name} holds only {player.hand} card(s).",
-                                  ("tda/glossary/hand",))
+                                  ("tda/glossary/hand",), hint=f"`{player.name} has N cards` corrects the count.")
             player.hand -= item.count
             target.hand += item.count
             out.say(f"{player.name} gives {target.name} {item.count} card(s) from hand; {player.name} holds "
@@ -174,7 +175,7 @@ class Engine:
     def set_(self, state: GameState, item: A.Set, out: Outcome) -> None:
         for field, value in item.fields:
             if value < 0:
-                raise IllegalPlay(f"{field.replace('_', ' ')} cannot be negative.")
+                raise IllegalPlay(f"{field.replace('_', ' ')} cannot be negative.", hint="Give 0 or more.")
             if item.who:
                 player = state.players[state.seat(item.who)]
                 before = getattr(player, field)

@@ -35,7 +35,8 @@ def trigger_reason(state: GameState, seat: int, strength: int) -> tuple[bool, st
 
 def check_turn(state: GameState, seat: int) -> None:
     if state.over:
-        raise IllegalPlay("The game is over.", ("tda/ending-the-game",), code="game-over")
+        raise IllegalPlay("The game is over.", ("tda/ending-the-game",), code="game-over",
+                          hint="`new tda NAME NAME ...` starts another.")
     if state.phase == "ante":
         raise IllegalPlay(f"Gambit {state.gambit} has not started: everyone antes first.", ("tda/ante",),
                           hint=f"`{state.name(seat)} antes CARD N`.")
@@ -44,9 +45,11 @@ def check_turn(state: GameState, seat: int) -> None:
                           hint="`score` scores the gambit.")
     if state.turn != seat:
         raise IllegalPlay(f"It is {state.name(state.turn)}'s turn (round {state.round}), not {state.name(seat)}'s.",
-                          ("tda/glossary/turn", "tda/glossary/round"))
+                          ("tda/glossary/turn", "tda/glossary/round"),
+                          hint=f"`{state.name(state.turn)} plays CARD N`; play goes to the left.")
     if state.turn_played:
-        raise IllegalPlay(f"{state.name(seat)} has already played this turn.", ("tda/glossary/turn",))
+        raise IllegalPlay(f"{state.name(seat)} has already played this turn.", ("tda/glossary/turn",),
+                          hint="`undo` takes the play back.")
 
 
 def play(state: GameState, db: CardDB, seat: int, typed: Typed, out: Outcome) -> None:
@@ -233,7 +236,8 @@ def _stakes_empty(state: GameState, db: CardDB, out: Outcome) -> bool:
 
 def set_leader(state: GameState, seat: int, out: Outcome) -> None:
     if state.phase != "play" or state.round_plays:
-        raise IllegalPlay("The leader can be changed only before the first card of a round.", ("tda/glossary/leader",))
+        raise IllegalPlay("The leader can be changed only before the first card of a round.", ("tda/glossary/leader",),
+                          hint="`undo` back to the start of the round first.")
     state.leader = state.turn = seat
     state.turn_started = state.turn_played = False
     out.say(f"{state.name(seat)} leads round {state.round}, as the table says.", "tda/glossary/leader")
@@ -245,5 +249,6 @@ def start_scoring(state: GameState, out: Outcome) -> None:
     if state.phase != "scoring":
         where = "the ante" if state.phase == "ante" else f"round {state.round} ({state.name(state.turn)}'s turn)"
         raise IllegalPlay(f"Gambit {state.gambit} is not over: it is at {where}; a gambit has at least "
-                          f"{D.ROUNDS_PER_GAMBIT} rounds.", ("tda/glossary/gambit",))
+                          f"{D.ROUNDS_PER_GAMBIT} rounds.", ("tda/glossary/gambit",),
+                          hint="`score` once the last turn of the last round is played.")
     state.jobs.append(new_job(None, [{"op": "_score"}], "scoring", kind="score"))

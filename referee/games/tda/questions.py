@@ -160,7 +160,8 @@ def ante_card(state: GameState, db: CardDB, question: dict, text: str):
     if len(found) == 1:
         return {"uid": found[0].uid}
     if len(found) > 1:
-        raise NotUnderstood(f"Several {card.name} cards are in the ante: add the strength.")
+        raise NotUnderstood(f"Several {card.name} cards are in the ante: add the strength.",
+                            hint=f"e.g. `answer {card.name} {found[0].strength}`.")
     if question.get("allow_new"):
         typed = cardref.typed_card(state, db, text, need_side=False)
         return {"uid": None, "card_id": typed.card.id, "name": typed.card.name, "strength": typed.strength}

@@ -24,7 +24,7 @@ def standing_cards(state: GameState, victim: int, attr: str, change: int, out: O
     player = state.players[victim]
     for name, effects in player.front:
         for effect in effects:
-            if effect.get("op") != "modify" or not isinstance(effect.get("by"), int):
+            if effect.get("op") != "modify" or not isinstance(effect.get("by"), int) or effect["by"] == 0:
                 continue
             if effect.get("change") == "fortitude_loss" and attr == "fortitude" and change < 0:
                 change = min(0, change - effect["by"]) if effect["by"] < 0 else change - effect["by"]
@@ -38,7 +38,15 @@ def after_card(state: GameState, entry: Entry, card, out: Outcome) -> None:
     roxana.after_card(state, entry, card, out)
     if any(isinstance(e, dict) and e.get("op") == "modify" and e.get("scope") == "while_in_front_of_you"
            for e in card.effects):
-        state.players[entry.player].front.append([card.name, [e for e in card.effects if isinstance(e, dict)]])
+        effects = [e for e in card.effects if isinstance(e, dict)]
+        if entry.jinxed:
+            # The Smorgasbox note: a Power Jinx cuts this protection to zero for as long as the card stays,
+            # although the Jinx otherwise touches only printed numerals ("reduced by one" is spelled out).
+            effects = [{**e, "by": 0} if e.get("op") == "modify" else e for e in effects]
+            out.say(f"{card.name} was played under a Power Jinx: its protection is 0 for as long as it stays in front "
+                    "of the player (the Smorgasbox's card note; the Power Jinx rule itself reduces only numerals).",
+                    "smb/card-notes/spatchcocked-cockatrice", "smb/otto/witchdoctor/numerical-values")
+        state.players[entry.player].front.append([card.name, effects])
         out.say(f"{card.name} stays in front of {state.players[entry.player].name}; its effect lasts while it is there.",
                 "smb/card-notes/spatchcocked-cockatrice")
 
