@@ -133,12 +133,17 @@ def play(
     names: Optional[List[str]] = typer.Argument(None, help="Player names in seat order (after --players)."),
     players: Optional[List[str]] = typer.Option(None, "--players", "-p", help="Player names in seat order (Name=Character to name a character)."),
     rules: str = typer.Option("gii", "--rules", help="RDI edition where the books differ: gii or rdi3."),
+    dragons: Optional[str] = typer.Option(None, "--dragons", help='Giants War: six dragon colours, comma-separated ("Black,Green,Shadow,Brass,new Copper,Silver").'),
+    giants: Optional[str] = typer.Option(None, "--giants", help="Giants War: six giant colours, comma-separated."),
+    long: bool = typer.Option(False, "--long", help="Giants War: no 'shuffle twice, score thrice' ending."),
     cards: Optional[List[Path]] = CardsOption,
     store: Optional[Path] = StoreOption,
 ) -> None:
     """Start a game and open the interactive referee.
 
     Example: referee play rdi --players Phrenk Kaylin Wizgille Serena --rules rdi3
+
+    Example: referee play tda --players Ann Ben Cat --dragons "Black,Green,Shadow,Brass,new Copper,Silver"
     """
     from referee.repl import run_repl
 
@@ -149,6 +154,11 @@ def play(
     seated = [*(players or []), *(names or [])]
     session = _session(cards, store)
     words = ["new", game, *seated] + (["--rules", rules] if game == "rdi" else [])
+    for flag, value in (("--dragons", dragons), ("--giants", giants)):
+        if value and game == "tda":
+            words += [flag, *[v.strip() for v in value.split(",") if v.strip()]]
+    if long and game == "tda":
+        words.append("--long")
     run_repl(session=session, first_line=" ".join(f'"{w}"' if " " in w else w for w in words))
 
 

@@ -17,14 +17,20 @@ from referee.core.store import Store
 GAMES = {"rdi": "referee.games.rdi.game", "tda": "referee.games.tda.game"}
 
 HELP = """Commands:
-  new rdi NAME NAME ... [--rules gii|rdi3]   start a game (NAME=Character to name a character)
+  new rdi NAME NAME ... [--rules gii|rdi3] [--variant bar-deck --bar-deck N] [--variant prize --prize NAME]
+                                              start a Red Dragon Inn game (NAME=Character names a character;
+                                              `new rdi Otto Ann Bob --otto witchdoctor,paladin` adds Otto)
+  new tda NAME NAME ... [--dragons ...] [--giants ...] [--long]
+                                              start a Three-Dragon Ante: Giants War game
   state | chain | why                         show the table, the chain, the last ruling's reasons
   undo | redo                                 take back / put back the last change
   card NAME | rule TOPIC                      look up a card or a rule
   games                                       list saved games
   quit                                        leave (everything is already saved)
 Announcements (RDI): NAME plays CARD [on NAME] · NAME orders a drink for NAME · NAME reveals CARD ·
-  chaser CARD · resolve · NAME passes · step · NAME draws · end turn · set NAME gold N ... · can NAME play CARD · answer N"""
+  chaser CARD · resolve · NAME passes · step · NAME draws · end turn · set NAME gold N ... · can NAME play CARD · answer N
+Announcements (Giants War): NAME antes CARD N · NAME plays CARD N [for the dragons|giants] · NAME chooses dragon stakes ·
+  score · NAME pays NAME N · set NAME hoard N · can NAME play CARD N · answer ..."""
 
 
 def adapter(kind: str):
@@ -79,7 +85,7 @@ class Session:
         self.head = head
         self.game_id = game_id
         self.state = self.game.load_state(self.moves[head].state)
-        return info("resume", f"Resumed game {game_id} after {head} announcement(s).\n" + self.game.describe(self.state))
+        return info("resume", f"Resumed game {game_id} after {head} announcement(s).\n" + self.game.describe(self.state, self.cards))
 
     def _record(self, line: str, ruling: Ruling) -> None:
         move = Move(line, ruling.as_dict(), self.state.to_dict())
@@ -124,7 +130,7 @@ class Session:
         if word == "games":
             return info(text, self.games_text(), "games")
         if self.state is None:
-            raise NotUnderstood("No game yet: start one with `new rdi Phrenk Kaylin Wizgille Serena`.",
+            raise NotUnderstood("No game yet: start one with `new rdi Phrenk Kaylin Wizgille Serena` or `new tda Ann Ben Cat`.",
                                 hint="Or look things up: `card NAME`, `rule TOPIC`.")
         if word == "undo":
             return self.undo(text)
@@ -133,9 +139,9 @@ class Session:
         if word == "why":
             return self.why(text)
         if word in ("state", "status", "table"):
-            return info(text, self.game.describe(self.state), "state")
+            return info(text, self.game.describe(self.state, self.cards), "state")
         if word == "chain":
-            return info(text, self.game.chain_text(self.state), "chain")
+            return info(text, self.game.chain_text(self.state, self.cards), "chain")
         new_state, ruling = self.engine.apply(self.state, text)
         if ruling.accepted:
             self.state = new_state
@@ -206,12 +212,12 @@ class Session:
     def summary(self) -> dict:
         if self.state is None:
             return {}
-        data = self.game.summary(self.state)
+        data = self.game.summary(self.state, self.cards)
         data["log"] = self.log()
         return data
 
     def toolbar(self) -> str:
-        return self.game.toolbar(self.state) if self.state is not None else "no game: `new rdi NAME NAME ...`"
+        return self.game.toolbar(self.state, self.cards) if self.state is not None else "no game: `new rdi NAME NAME ...`"
 
     def completion_words(self) -> list[str]:
-        return self.game.completion_words(self.state) if self.state is not None else []
+        return self.game.completion_words(self.state, self.cards) if self.state is not None else []

@@ -52,6 +52,6 @@ def test_state_round_trips_through_json(cards):
     data = json.loads(json.dumps(session.state.to_dict()))
     again = game.load_state(data)
     assert again.to_dict() == session.state.to_dict()
-    assert game.describe(again) == game.describe(session.state)
+    assert game.describe(again, session.cards) == game.describe(session.state, session.cards)
     assert "Ann" in game.player_names(again)
-    assert "plays" in game.completion_words(again)
+    assert "plays" in game.completion_words(again, session.cards)

@@ -99,7 +99,7 @@ def _entry_text(state: GameState, entry, depth: int) -> str:
     return "  " * depth + ("└ " if depth else "") + text
 
 
-def chain_text(state: GameState) -> str:
+def chain_text(state: GameState, cards: CardDB | None = None) -> str:
     if not state.chain:
         return "Nothing is waiting to resolve."
     lines = ["Waiting to resolve (the bottom resolves last):"]
@@ -108,7 +108,7 @@ def chain_text(state: GameState) -> str:
     return "\n".join(lines)
 
 
-def describe(state: GameState) -> str:
+def describe(state: GameState, cards: CardDB | None = None) -> str:
     lines = [f"The Red Dragon Inn ({'Gambling? I’m In!' if state.rules == 'gii' else 'RDI 3'} rules) — turn {state.turn}: "
              f"{state.players[state.active].name}, {PHASE_NAMES[state.phase]} phase"]
     for seat, p in enumerate(state.players):
@@ -147,7 +147,7 @@ def describe(state: GameState) -> str:
     if state.bar_deck is not None:
         lines.append(f"   Bar Deck: {state.bar_deck} cards")
     if state.chain:
-        lines.append(chain_text(state))
+        lines.append(chain_text(state, cards))
     if state.answers:
         lines.append("   Table's answers: " + ", ".join(f"{k}={v}" for k, v in state.answers.items()))
     if state.over:
@@ -201,14 +201,14 @@ def mechanics_text(state: GameState) -> str:
     return ", ".join(marks)
 
 
-def toolbar(state: GameState) -> str:
+def toolbar(state: GameState, cards: CardDB | None = None) -> str:
     chain = " ▸ ".join(e.name[:28] for e in state.chain) or "nothing waiting"
     special = " · ".join(t for t in (round_text(state), contest_text(state), mechanics_text(state)) if t)
     return (f"{state.players[state.active].name} · {PHASE_NAMES[state.phase]} · deck {state.drink_deck} · "
             f"pot {state.pot} · " + (f"{special} · " if special else "") + f"chain: {chain}")
 
 
-def summary(state: GameState) -> dict:
+def summary(state: GameState, cards: CardDB | None = None) -> dict:
     return {
         "game": GAME,
         "rules": state.rules,
@@ -240,7 +240,7 @@ def summary(state: GameState) -> dict:
     }
 
 
-def completion_words(state: GameState) -> list[str]:
+def completion_words(state: GameState, cards: CardDB | None = None) -> list[str]:
     return [p.name for p in state.players] + ["plays", "orders a drink for", "reveals", "resolve", "passes",
                                               "end turn", "chaser", "set", "can", "undo", "redo", "why", "state",
                                               "chain", "step", "answer"]

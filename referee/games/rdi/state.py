@@ -9,6 +9,8 @@ from __future__ import annotations
 import copy
 from dataclasses import asdict, dataclass, field
 
+from referee.core.table import Seats
+
 PHASES = ("discard_draw", "action", "order", "drink")
 PHASE_NAMES = {"discard_draw": "Discard and Draw", "action": "Action", "order": "Order a Drink", "drink": "Drink"}
 LIMIT = 20  # Fortitude and Alcohol Content stay within 0..20
@@ -103,7 +105,7 @@ class Contest:
 
 
 @dataclass
-class GameState:
+class GameState(Seats):
     players: list[Player]
     rules: str = "gii"  # the edition the table chose: "gii" or "rdi3"
     active: int = 0
@@ -154,16 +156,7 @@ class GameState:
         return GameState(players=players, chain=chain, round=Round(**round_) if round_ else None,
                          contest=Contest(**contest) if contest else None, **data)
 
-    def copy(self) -> "GameState":
-        return GameState.from_dict(self.to_dict())
-
     # --- seats -----------------------------------------------------------------
-    def seat(self, name: str) -> int:
-        for index, player in enumerate(self.players):
-            if player.name == name:
-                return index
-        raise KeyError(name)
-
     def in_game(self) -> list[int]:
         return [i for i, p in enumerate(self.players) if not p.out]
 

@@ -1,8 +1,7 @@
 """The Giants War package's face to the session and shells: setup words, views, JSON.
 
-The views need the card data (a flight's side depends on each card's type); the
-session always builds the Engine (or calls ``start``) with its card database
-first, and that database is kept here for the views.
+The views need the card data (a flight's side depends on each card's type): the
+session passes its card database to every view.
 """
 
 from __future__ import annotations
@@ -18,30 +17,11 @@ GAME = _engine.GAME
 __all__ = ["GAME", "Engine", "start", "load_state", "player_names", "describe", "chain_text", "toolbar", "summary",
            "completion_words"]
 
-_DB: list[CardDB] = []
-
-
-def _remember(cards: CardDB) -> None:
-    _DB[:] = [cards]
-
-
-def _cards() -> CardDB:
-    if not _DB:
-        from referee.core.carddb import load_cards
-
-        _DB.append(load_cards())
-    return _DB[0]
-
-
-class Engine(_engine.Engine):
-    def __init__(self, cards: CardDB):
-        super().__init__(cards)
-        _remember(cards)
+Engine = _engine.Engine
 
 
 def start(words: list[str], cards: CardDB) -> tuple[GameState, Ruling]:
     """`new tda NAME NAME ... [--dragons ...] [--giants ...] [--long]`."""
-    _remember(cards)
     return setup.new_game(words, cards)
 
 
@@ -53,24 +33,23 @@ def player_names(state: GameState) -> list[str]:
     return [p.name for p in state.players]
 
 
-def describe(state: GameState) -> str:
-    return views.describe(state, _cards())
+def describe(state: GameState, cards: CardDB) -> str:
+    return views.describe(state, cards)
 
 
-def chain_text(state: GameState) -> str:
+def chain_text(state: GameState, cards: CardDB) -> str:
     return views.chain_text(state)
 
 
-def toolbar(state: GameState) -> str:
-    return views.toolbar(state, _cards())
+def toolbar(state: GameState, cards: CardDB) -> str:
+    return views.toolbar(state, cards)
 
 
-def summary(state: GameState) -> dict:
-    return views.summary(state, _cards())
+def summary(state: GameState, cards: CardDB) -> dict:
+    return views.summary(state, cards)
 
 
-def completion_words(state: GameState) -> list[str]:
-    cards = _cards()
+def completion_words(state: GameState, cards: CardDB) -> list[str]:
     names = sorted({c.name for c in cards.cards if c.game == "tda" and c.type != "endgame"})
     return [p.name for p in state.players] + ["antes", "plays", "for the dragons", "for the giants", "chooses",
                                               "dragon stakes", "giant stakes", "pays", "steals", "draws", "discards",

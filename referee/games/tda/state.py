@@ -12,6 +12,8 @@ from __future__ import annotations
 import copy
 from dataclasses import asdict, dataclass, field
 
+from referee.core.table import Seats
+
 STAKES = ("dragon", "giant")
 STAKES_NAME = {"dragon": "Dragon Stakes", "giant": "Giant Stakes"}
 SIDE_OF = {"dragon": "dragons", "giant": "giants"}
@@ -50,7 +52,7 @@ class Player:
 
 
 @dataclass
-class GameState:
+class GameState(Seats):
     players: list[Player]
     dragons: list[str] = field(default_factory=list)  # the colour card ids of the main deck
     giants: list[str] = field(default_factory=list)
@@ -96,16 +98,7 @@ class GameState:
         ante = [Placed(**c) for c in data.pop("ante")]
         return GameState(players=players, ante=ante, **data)
 
-    def copy(self) -> "GameState":
-        return GameState.from_dict(self.to_dict())
-
     # --- seats -----------------------------------------------------------------
-    def seat(self, name: str) -> int:
-        for index, player in enumerate(self.players):
-            if player.name == name:
-                return index
-        raise KeyError(name)
-
     def name(self, seat: int) -> str:
         return self.players[seat].name
 
