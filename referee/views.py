@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from referee.core.carddb import Card
+from referee.core.citations import cite
 from referee.core.matcher import Match
-from referee.core.rules import RuleHit, cite, sections
 
 GAME_NAMES = {"rdi": "The Red Dragon Inn", "tda": "Three-Dragon Ante: Giants War"}
 
@@ -59,7 +59,9 @@ def card_lookup_text(match: Match[Card]) -> str:
     return f"No card matches {match.query!r}."
 
 
-def rule_text(hit: RuleHit) -> str:
+def rule_text(hit) -> str:
+    from referee.core.rules import sections
+
     section = hit.section
     lines = [section.citation, f"  [{section.id}]", f"  {section.summary}"]
     for other_id, difference in section.differs:

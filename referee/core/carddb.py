@@ -6,7 +6,6 @@ parses no YAML unless a card file changed.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable
 
@@ -15,17 +14,18 @@ from referee.core.paths import shipped_cards_dir, user_cards_dir
 from referee.core.text import normalize
 
 
-@dataclass(frozen=True, eq=False)
 class Card:
-    """One card as the books describe it; ``data`` holds every field of its YAML entry."""
+    """One card as the books describe it; ``data`` holds every field of its YAML entry.
+    Treated as a value (never changed after loading); equal when the ids are."""
 
-    id: str
-    name: str
-    game: str
-    book: str
-    type: str
-    summary: str
-    data: dict
+    __slots__ = ("id", "name", "game", "book", "type", "summary", "data")
+
+    def __init__(self, id: str, name: str, game: str, book: str, type: str, summary: str, data: dict):
+        self.id, self.name, self.game, self.book, self.type, self.summary, self.data = (
+            id, name, game, book, type, summary, data)
+
+    def __repr__(self) -> str:
+        return f"Card({self.id!r})"
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Card) and other.id == self.id

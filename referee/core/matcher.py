@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections import Counter
-from dataclasses import dataclass
-from typing import Generic, Hashable, Iterable, TypeVar
+from typing import Generic, Hashable, Iterable, NamedTuple, TypeVar
 
 from rapidfuzz import fuzz, process
 
@@ -25,14 +24,13 @@ SHORTLIST = 24  # fuzzy candidates re-scored in Python
 STRONG_WHOLE_MATCH = 80.0  # a whole-string ratio this high makes the word search unnecessary
 
 
-@dataclass(frozen=True)
-class Match(Generic[T]):
+class Match(NamedTuple, Generic[T]):
     """The outcome of a look-up: exactly one of found / ambiguous / none."""
 
     query: str
     how: str  # "name", "alias", "fuzzy", "ambiguous", "none"
-    items: tuple[T, ...]
-    scores: tuple[float, ...] = ()
+    items: tuple
+    scores: tuple = ()
 
     @property
     def found(self) -> T | None:

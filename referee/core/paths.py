@@ -8,6 +8,7 @@ moved with environment variables (tests never touch the real user folders).
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 _PACKAGE = Path(__file__).resolve().parent.parent
@@ -27,10 +28,19 @@ def rules_data_dir() -> Path:
     return _data_dir("rules_data")
 
 
+_XDG = {"config": ("XDG_CONFIG_HOME", ".config"), "cache": ("XDG_CACHE_HOME", ".cache"),
+        "data": ("XDG_DATA_HOME", ".local/share")}
+
+
 def _user_dir(env: str, kind: str) -> Path:
     override = os.environ.get(env)
     if override:
         return Path(override)
+    if sys.platform.startswith("linux"):
+        # The XDG rule platformdirs applies on Linux, without its import cost on the one-shot look-up path.
+        variable, default = _XDG[kind]
+        base = os.environ.get(variable) or os.path.join(os.path.expanduser("~"), default)
+        return Path(base) / "referee"
     import platformdirs
 
     return Path(getattr(platformdirs, f"user_{kind}_dir")("referee", appauthor=False))

@@ -45,7 +45,7 @@ class Section:
         }
 
 
-def _rules_files() -> list[Path]:
+def rules_files() -> list[Path]:
     return sorted(rules_data_dir().glob("*.yaml"))
 
 
@@ -54,7 +54,7 @@ def _parse_rules() -> list[dict]:
 
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     entries = []
-    for path in _rules_files():
+    for path in rules_files():
         with open(path, encoding="utf-8") as handle:
             document = yaml.load(handle, Loader=loader)  # noqa: S506 - safe loader
         book = document["book"]
@@ -79,7 +79,7 @@ def _to_section(raw: dict) -> Section:
 def sections() -> dict[str, Section]:
     from referee.core.cache import cached_json
 
-    raw = cached_json("rules", _rules_files(), _parse_rules)
+    raw = cached_json("rules", rules_files(), _parse_rules)
     return {entry["id"]: _to_section(entry) for entry in raw}  # type: ignore[union-attr]
 
 
@@ -87,20 +87,14 @@ def section_ids() -> set[str]:
     return set(sections())
 
 
-@lru_cache(maxsize=1)
-def _citations() -> dict[str, str]:
-    """id -> citation text, cached on its own: views of cards need no summaries."""
-    from referee.core.cache import cached_json
-
-    def build() -> dict[str, str]:
-        return {e["id"]: _to_section(e).citation for e in _parse_rules()}
-
-    return cached_json("citations", _rules_files(), build)  # type: ignore[return-value]
+def citation_map() -> dict[str, str]:
+    return {e["id"]: _to_section(e).citation for e in _parse_rules()}
 
 
 def cite(section_id: str) -> str:
-    """The human citation of a section id; an unknown id is a bug, so say so loudly."""
-    return _citations().get(section_id) or f"[unknown section {section_id}]"
+    from referee.core.citations import cite as citation
+
+    return citation(section_id)
 
 
 @dataclass(frozen=True)

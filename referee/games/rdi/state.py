@@ -6,10 +6,9 @@ undo, the saved-game store and ``--json`` need nothing game-specific.
 
 from __future__ import annotations
 
-import copy
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 
-from referee.core.table import Seats
+from referee.core.table import Seats, plain
 
 PHASES = ("discard_draw", "action", "order", "drink")
 PHASE_NAMES = {"discard_draw": "Discard and Draw", "action": "Action", "order": "Order a Drink", "drink": "Drink"}
@@ -143,12 +142,9 @@ class GameState(Seats):
     tie: list = field(default_factory=list)
     over: bool = False
 
-    def to_dict(self) -> dict:
-        return asdict(self)
-
     @staticmethod
     def from_dict(data: dict) -> "GameState":
-        data = copy.deepcopy(data)
+        data = plain(data)  # never share lists with the caller's dict (undo history, the store)
         players = [Player(**p) for p in data.pop("players")]
         chain = [Entry(**e) for e in data.pop("chain")]
         round_ = data.pop("round", None)

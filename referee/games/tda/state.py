@@ -9,10 +9,9 @@ store need nothing special.
 
 from __future__ import annotations
 
-import copy
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 
-from referee.core.table import Seats
+from referee.core.table import Seats, plain
 
 STAKES = ("dragon", "giant")
 STAKES_NAME = {"dragon": "Dragon Stakes", "giant": "Giant Stakes"}
@@ -85,12 +84,9 @@ class GameState(Seats):
     winner: str | None = None
     tie: list = field(default_factory=list)
 
-    def to_dict(self) -> dict:
-        return asdict(self)
-
     @staticmethod
     def from_dict(data: dict) -> "GameState":
-        data = copy.deepcopy(data)
+        data = plain(data)  # never share lists with the caller's dict (undo history, the store)
         players = []
         for raw in data.pop("players"):
             flight = [Placed(**c) for c in raw.pop("flight")]

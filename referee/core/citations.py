@@ -1,0 +1,22 @@
+"""Turning a section id into its citation text ("GII › More Drink Rules › Chasers, p. 6").
+
+Kept apart from rules.py so that showing a card loads only a small id -> citation
+cache, not the whole section index.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+
+@lru_cache(maxsize=1)
+def _citations() -> dict[str, str]:
+    from referee.core.cache import cached_json
+    from referee.core.rules import citation_map, rules_files
+
+    return cached_json("citations", rules_files(), citation_map)  # type: ignore[return-value]
+
+
+def cite(section_id: str) -> str:
+    """The human citation of a section id; an unknown id is a bug, so say so loudly."""
+    return _citations().get(section_id) or f"[unknown section {section_id}]"
