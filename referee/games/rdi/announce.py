@@ -97,6 +97,12 @@ class Reward:
 
 
 @dataclass(frozen=True)
+class LeaveRound:
+    player: str
+    forced: bool
+
+
+@dataclass(frozen=True)
 class Resolve:
     pass
 
@@ -157,6 +163,7 @@ _COOK = re.compile(r"^(?P<p>.+?)\s+cooks?\s+(?P<card>.+)$", re.I)
 _SMORG = re.compile(r"^(?P<p>.+?)\s+(?:uses|activates|cooks for)\s+the\s+smorgasbord\s*$", re.I)
 _OTTO = re.compile(r"^otto(?:'s)?\s+(?P<box>action|responds?|response|sometimes|gambling|cheating)\s*(?:box)?\s*:?\s*(?P<text>.*)$", re.I)
 _REWARD = re.compile(r"^(?P<p>.+?)\s+(?:takes?\s+(?:the\s+|1\s+)?(?P<gold>gold)|draws?\s+(?:2|two)(?:\s+cards)?)\s*$", re.I)
+_LEAVE = re.compile(r"^(?P<p>.+?)\s+(?:(?P<forced>is forced out|is forced to leave)|leaves)(?:\s+(?:of\s+)?the\s+round)?\s*$", re.I)
 _PASS = re.compile(r"^(?P<p>.+?)\s+(?:pass(?:es)?|declines?|no response)$", re.I)
 _DRAW = re.compile(r"^(?P<p>.+?)\s+(?:discards? and draws?|draws?|is done drawing)$", re.I)
 _CAN = re.compile(r"^can\s+(?P<p>\S+)\s+(?:play|use)\s+(?P<rest>.+?)\s*\??$", re.I)
@@ -225,6 +232,7 @@ def parse(line: str, names: list[str]):
         return Reveal(None, m.group("card").strip())
     for pattern, build in ((_ORDER, lambda m, p: Order(p, find_player(m.group("t"), names))),
                            (_REWARD, lambda m, p: Reward(p, "gold" if m.group("gold") else "cards")),
+                           (_LEAVE, lambda m, p: LeaveRound(p, bool(m.group("forced")))),
                            (_SPLIT, lambda m, p: Split(p, find_player(m.group("t"), names))),
                            (_SELL, lambda m, p: Sell(p, m.group("card").strip(), find_player(m.group("t"), names),
                                                      int(m.group("n")) if m.group("n") else None)),

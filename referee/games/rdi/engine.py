@@ -113,6 +113,7 @@ class Engine:
                     A.Sell: lambda st, a, o: phrenk.sell(st, st.seat(a.player), st.seat(a.buyer), self._card(a.card, o),
                                                          a.price, o),
                     A.Keep: self.keep, A.Kitchen: self.kitchen, A.OttoBox: self.otto_box,
+                    A.LeaveRound: self.leave_round,
                     A.Reward: lambda st, a, o: otto.reward(st, st.seat(a.player), a.choice, o)}
         handlers[type(announcement)](state, announcement, out)
 
@@ -416,6 +417,17 @@ class Engine:
         player.drink_me -= 1
         entry = start_drink(state, seat, card, "drink_me", out)
         self._ask_unknown_alcohol(state, entry, out)
+
+    def leave_round(self, state: GameState, leave: A.LeaveRound, out: Outcome) -> None:
+        """A card the table applies itself (an anti-cheat card, say) takes a player out of the Round."""
+        seat = state.seat(leave.player)
+        gambling.check_leave(state, seat)
+        if state.chain:
+            raise IllegalPlay(f"First resolve what is waiting ({state.top.name}).", (ed(state, "other-rules/timing"),))
+        if leave.forced:
+            out.say("When a player is forced out, every player, the one forced out included, may respond first; "
+                    "the referee takes it that nobody did.", ed(state, "gambling/forcing-a-player-to-leave"))
+        gambling.leave(state, seat, out, forced=leave.forced)
 
     def keep(self, state: GameState, keep: A.Keep, out: Outcome) -> None:
         seat = state.seat(keep.player)
