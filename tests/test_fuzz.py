@@ -42,3 +42,17 @@ def test_random_card_names_in_plays(cards, data):
         assert ruling.message.strip()
         if ruling.verdict == "ok" and session.state.chain:
             session.handle("resolve")
+
+
+def test_an_engine_bug_becomes_a_refusal_not_a_traceback(cards, monkeypatch):
+    session = Session(cards)
+    session.handle("new rdi " + " ".join(NAMES))
+    before = session.state.to_dict()
+
+    def broken(*_args, **_kwargs):
+        raise ZeroDivisionError("boom")
+
+    monkeypatch.setattr(session.engine, "apply", broken)
+    ruling = session.handle("resolve")
+    assert ruling.verdict == "refused" and ruling.code == "internal-error" and "nothing changed" in ruling.message
+    assert session.state.to_dict() == before

@@ -11,7 +11,7 @@ import shlex
 from dataclasses import dataclass
 
 from referee.core.carddb import CardDB
-from referee.core.ruling import ANSWER, OK, NotUnderstood, RefereeError, Ruling, Step
+from referee.core.ruling import ANSWER, OK, REFUSED, NotUnderstood, RefereeError, Ruling, Step
 from referee.core.store import Store
 
 GAMES = {"rdi": "referee.games.rdi.game", "tda": "referee.games.tda.game"}
@@ -103,6 +103,10 @@ class Session:
             ruling = self._handle(text)
         except RefereeError as error:
             ruling = error.ruling(text)
+        except Exception as error:  # a bug must never reach the table as a traceback; engines are pure
+            message = (f"The referee could not rule on {text!r} ({type(error).__name__}: {error}); nothing changed. "
+                       "Please report it.")
+            ruling = Ruling(REFUSED, "internal-error", message, (Step(message),), text)
         if ruling.code not in ("why",):
             self.last = ruling if ruling.verdict != ANSWER or ruling.code.startswith(("yes", "no")) else self.last
         return ruling
