@@ -6,6 +6,7 @@ Ruling. A refused announcement returns the old state untouched. It never prints.
 
 from __future__ import annotations
 
+from referee.core import chain
 from referee.core.carddb import Card, CardDB
 from referee.core.parse import find_card
 from referee.core.text import sentence
@@ -591,11 +592,9 @@ class Engine:
             return
         if top is None:
             raise IllegalPlay("Nothing is waiting for responses.", (ed(state, "other-rules/timing"),))
-        seat = state.seat(pass_.player)
-        if seat not in top.passed:
-            top.passed.append(seat)
+        chain.decline(top, state.seat(pass_.player))
         out.say(f"{pass_.player} does not respond to {top.name}.", ed(state, "other-rules/timing/deadlock"))
-        waiting = [s for s in state.turn_order_from(top.player) if s not in top.passed]
+        waiting = chain.still_to_answer(top, state.turn_order_from(top.player))
         if waiting:
             out.say(f"Next to decide: {state.players[waiting[0]].name}.")
         else:
@@ -606,7 +605,7 @@ class Engine:
         top = state.top
         if top is None:
             raise IllegalPlay("Nothing is waiting for responses.", (ed(state, "other-rules/timing"),))
-        waiting = [s for s in state.turn_order_from(top.player) if s not in top.passed]
+        waiting = chain.still_to_answer(top, state.turn_order_from(top.player)) or [top.player]
         out.code = "step"
         out.say(f"{state.players[waiting[0]].name}: respond to {top.name}, or pass? (in turn order from "
                 f"{state.players[top.player].name}; each declares in turn, which also breaks a deadlock)",
@@ -672,9 +671,8 @@ class Engine:
         self._reopen(state, out)
 
     def _reopen(self, state: GameState, out: Outcome) -> None:
-        if state.chain:
-            beneath = state.top
-            beneath.passed = []
+        beneath = chain.reopen(state.chain)
+        if beneath is not None:
             out.say(f"{beneath.name} is waiting again: everyone may respond to it once more, even those who "
                     "passed before.", ed(state, "other-rules/timing"))
 

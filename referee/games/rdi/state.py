@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from referee.core import chain
 from referee.core.table import Seats, plain
 
 PHASES = ("discard_draw", "action", "order", "drink")
@@ -161,12 +162,12 @@ class GameState(Seats):
         count = len(self.players)
         return [(start + k) % count for k in range(count) if not self.players[(start + k) % count].out]
 
-    def entry(self, uid: int) -> Entry | None:
-        return next((e for e in self.chain if e.uid == uid), None)
+    def entry(self, uid: int | None) -> Entry | None:
+        return chain.find(self.chain, uid)
 
     @property
     def top(self) -> Entry | None:
-        return self.chain[-1] if self.chain else None
+        return chain.top(self.chain)
 
     def total_gold(self) -> int:
         return sum(p.gold for p in self.players) + self.inn + self.pot
