@@ -43,8 +43,9 @@ class RefereeCompleter(Completer):
         word = document.get_word_before_cursor(WORD=True)
         names = self.session.completion_words() if self.session.state is not None else []
         players = [p for p in names if p[:1].isupper()]
-        options = (players + VERBS) if text.strip() and not text.endswith(" " * 2) else (COMMANDS + players)
-        if text.strip() and text.split()[0].lower() in ("set", "can"):
+        first_word = " " not in text.lstrip()
+        options = COMMANDS + players if first_word else players + VERBS
+        if not first_word and text.split()[0].lower() in ("set", "can"):
             options = players + ["fortitude", "alcohol", "gold", "piety", "inn", "pot", "deck", "play"]
         for option in options:
             if option.lower().startswith(word.lower()):

@@ -202,7 +202,7 @@ def mechanics_text(state: GameState) -> str:
 
 
 def toolbar(state: GameState, cards: CardDB | None = None) -> str:
-    chain = " ▸ ".join(e.name[:28] for e in state.chain) or "nothing waiting"
+    chain = " ▸ ".join(e.name if len(e.name) <= 40 else e.name[:39] + "…" for e in state.chain) or "nothing waiting"
     special = " · ".join(t for t in (round_text(state), contest_text(state), mechanics_text(state)) if t)
     return (f"{state.players[state.active].name} · {PHASE_NAMES[state.phase]} · deck {state.drink_deck} · "
             f"pot {state.pot} · " + (f"{special} · " if special else "") + f"chain: {chain}")

@@ -70,7 +70,8 @@ def forbid_response(state: GameState, target: Entry) -> str | None:
 
 def set_mood(state: GameState, seat: int, mood: str, name: str, out: Outcome) -> None:
     state.players[seat].mood = mood
-    out.say(f"Wulfric's mood is now {name}: it applies to {state.players[seat].name} until it changes.", MOODS)
+    out.say(f"Wulfric is now feeling {mood.title()} ({name}): it applies to {state.players[seat].name} until his mood "
+            "changes.", MOODS)
 
 
 def end_of_turn(state: GameState, seat: int, out: Outcome) -> None:
