@@ -2,7 +2,7 @@
 
 Each player, in turn order from the active player, reveals from the Drink Deck
 (with Chasers). A Drink Event revealed there is discarded and revealed again under
-RDI 3's rules text, but counts as a 0 Alcohol Content Drink under Gambling? I'm
+RDI 3's rules text, but is treated as a Drink worth 0 under Gambling? I'm
 In! (and RDI 3's own card). Then players may change the Drinks; everyone drinks at
 once; the highest total (a negative total counts as 0) wins 1 Gold from each other
 player. Ignoring, splitting or passing a Drink does not change who wins; changing
@@ -65,8 +65,8 @@ def reveal(state: GameState, seat: int, card: Card, out: Outcome) -> Entry | Non
                       group=CONTEST)
         state.next_uid += 1
         state.chain.append(entry)
-        out.say(f"{name} reveals {card.name}, a Drink Event: under Gambling? I'm In! it has no effect and counts as a "
-                "0 Alcohol Content Drink. (RDI 3's rules text would discard it and reveal again.)",
+        out.say(f"{name} reveals {card.name}, a Drink Event: under Gambling? I'm In! it does nothing and is treated as "
+                "a Drink worth 0 Alcohol Content. (RDI 3's rules text would discard it and reveal again.)",
                 "gii/other-rules/drinking-contest/drink-events-in-contest",
                 "rdi3/other-rules/drinking-contest/drink-events-in-contest")
         contest.next += 1

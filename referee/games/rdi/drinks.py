@@ -72,8 +72,8 @@ def start_drink(state: GameState, seat: int, card: Card, source: str, out: Outco
     state.chain.append(entry)
     if card.get("chaser") or chaser:
         if chaser and not card.get("chaser"):
-            out.say(f"The table says this {card.name} is a Drink with a Chaser. RDI 3 counts the words \"with a Chaser\" "
-                    "in the title and/or the \"+\" mug icon; Gambling? I'm In! wants both.",
+            out.say(f"The table says this {card.name} is a Drink with a Chaser. Under RDI 3 either the title's words or "
+                    "the plus-sign mug is enough to make a Chaser; Gambling? I'm In! asks for both.",
                     "rdi3/more-drink-rules/chasers", "gii/more-drink-rules/chasers")
         _want_chaser(state, entry, out)
     return entry

@@ -779,7 +779,7 @@ class Engine:
                 out.say(f"{name} may play another Action Card.", "rdi3/appendix-a/wizgille/temporal-dilation")
             elif negated.card_type in ("gambling", "cheating") and state.round is not None:
                 state.round.next_actor = negated.player
-                out.say(f"{name} may play another Gambling or Cheating Card; if they don't, it counts as a pass.",
+                out.say(f"{name} gets to replace it with another Gambling or Cheating Card; playing none counts as passing.",
                         "rdi3/appendix-a/wizgille/temporal-dilation")
         elif op == "redraw_drink" and getattr(out, "negated", None) is not None:
             negated = out.negated
@@ -858,7 +858,7 @@ class Engine:
         out.verdict = ASK if out.verdict == OK else out.verdict
         out.code = "last-chance"
         out.say(f"{risk_text(state)}. Nothing is waiting to resolve, so this is the last chance to play Sometimes "
-                "or Anytime Cards to save yourself or attack others; `resolve` when nobody does.",
+                "or Anytime Cards, to rescue themselves or strike at others; `resolve` when nobody does.",
                 ed(state, "losing-the-game/passing-out"))
 
     # --- corrections ---------------------------------------------------------------------------

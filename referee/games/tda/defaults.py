@@ -60,7 +60,7 @@ SPECIAL_FLIGHT = Default(
 
 UNCONTESTED = Default(
     "uncontested",
-    "a stakes that no flight fights for is not won; its gold stays on the table for the next gambit, as the book "
+    "a stakes that no flight fights for is not won; its gold waits in that stakes for the following gambit, as the book "
     "does for ties.",
     ("tda/rewarding-stakes", "tda/rewarding-stakes/ties"))
 

@@ -143,7 +143,7 @@ def _award(ctx: Ctx, key: str, seat: int | None, why: str, table, halve, split) 
     amount = state.stakes[key]
     if seat is None:
         if why == "uncontested":
-            ctx.say(f"No flight fights for the {name}: its {amount} stays on the table for the next gambit.",
+            ctx.say(f"No flight fights for the {name}: its {amount} waits in that stakes for the following gambit.",
                     "tda/rewarding-stakes")
             ctx.say(D.UNCONTESTED.label(), *D.UNCONTESTED.cites)
         elif why == "barred":

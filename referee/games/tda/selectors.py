@@ -20,7 +20,7 @@ PHRASES = {
     "self": "you", "left": "the player on your left", "right": "the player on your right",
     "each_opponent": "each opponent", "each_player": "each player", "strongest_opponent": "the strongest opponent",
     "weakest_opponent": "the weakest opponent", "most_cards_opponent": "the opponent with the most cards",
-    "same_stakes_opponents": "each opponent fighting for the same stakes as you",
+    "same_stakes_opponents": "every opponent whose flight aims at your stakes",
     "opponents_fighting_for_dragon_stakes": "each opponent fighting for the Dragon Stakes",
     "opponents_fighting_for_giant_stakes": "each opponent fighting for the Giant Stakes",
     "each_player_who_played_a_good_card": "each player who has played a good card",

@@ -44,7 +44,7 @@ def after_card(state: GameState, entry: Entry, card: Card, out: Outcome) -> None
     if wanted < LOW:
         state.atoning = entry.player
         out.say(f"{player.name}'s Piety would drop below 1: it stays at 1 and she atones once (however far below 1 "
-                f"it would go), by tithing 1 Gold to the Inn or losing 1 Fortitude that cannot be avoided: "
+                f"it would go): a 1-Gold tithe to the Inn, or a 1-Fortitude loss that nothing can prevent: "
                 f"`{player.name} tithes` or `{player.name} atones fortitude`.", PIETY)
 
 
