@@ -106,7 +106,6 @@ class Outcome:
     code: str = "ok"
     steps: list[Step] = field(default_factory=list)
     verdict: str = OK
-    negated: object = None  # the play a Negate just removed, for effects that follow it on the same card
 
     def say(self, text: str, *cites: str) -> None:
         self.steps.append(Step(text, tuple(cites)))

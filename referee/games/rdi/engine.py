@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from referee.core import chain
 from referee.core.carddb import Card, CardDB
-from referee.core.parse import find_card
+from referee.core.parse import find_card, strip_quotes
 from referee.core.text import sentence
 from referee.core.ruling import (ANSWER, ASK, GameOver, IllegalPlay, NotUnderstood, OK, Outcome,
                                  RefereeError, Ruling, Step)
@@ -120,10 +120,13 @@ class Engine:
 
     # --- plays -----------------------------------------------------------------------
     def _card(self, text: str, out: Outcome | None = None) -> Card:
-        card = find_card(text, self.cards, GAME)
-        if out is not None and self.cards.lookup(text.strip().strip('"“”'), game=GAME).how == "fuzzy":
-            out.say(f"(Taking {text.strip()!r} as {card.name}.)")
-        return card
+        """A card from what was typed; a fuzzy match says which card it was taken to be."""
+        match = self.cards.lookup(strip_quotes(text), game=GAME)
+        if match.found is None:
+            return find_card(text, self.cards, GAME)  # raises the unknown/ambiguous error with candidates
+        if out is not None and match.how == "fuzzy":
+            out.say(f"(Taking {text.strip()!r} as {match.found.name}.)")
+        return match.found
 
     def _drink_card(self, text: str, out: Outcome) -> tuple[Card, bool]:
         """A revealed Drink; "NAME with a Chaser" that names no card is that Drink declared with a Chaser."""
@@ -137,19 +140,15 @@ class Engine:
                 return base.found, True
         return self._card(text, out), False
 
-    def _prepare(self, state: GameState, play: A.Play):
-        card = self._card(play.card, getattr(self, "_out", None))
+    def _prepare(self, state: GameState, play: A.Play, out: Outcome | None = None):
+        card = self._card(play.card, out)
         seat = state.seat(play.player)
         target = state.seat(play.target) if play.target else None
         entry, notes = Checker(state, self.cards).prepare(seat, card, target)
         return card, seat, entry, notes
 
     def play(self, state: GameState, play: A.Play, out: Outcome) -> None:
-        self._out = out
-        try:
-            card, seat, entry, notes = self._prepare(state, play)
-        finally:
-            self._out = None
+        card, seat, entry, notes = self._prepare(state, play, out)
         if state.last_chance:
             out.say("A last-chance play before anyone is out.", ed(state, "losing-the-game/passing-out"))
         if card.type == "potion":
@@ -626,7 +625,6 @@ class Engine:
         # Nothing the table did not say blocks the game: an unnamed Chaser or Gear Card stays unknown.
         if top.awaiting_chaser:
             top.awaiting_chaser = False
-            top.alcohol = None if top.alcohol is None else top.alcohol
             out.say(f"The Chaser of {top.name} was not named: it resolves with the cards named so far, and whatever the "
                     "Chaser adds is unknown to the referee (correct the figures with `set`).",
                     ed(state, "more-drink-rules/chasers"))
@@ -724,11 +722,12 @@ class Engine:
             id="otto/box", name=entry.name, game=GAME, book="smb", type=entry.card_type, summary=entry.name,
             data={"effects": [], "cites": [otto.GENERAL]})
         out.say(f"{card.name} ({state.players[entry.player].name}) resolves.", ed(state, "other-rules/timing"))
+        resolving: dict = {}  # what one effect leaves for the next on the same card (the Negated play)
         for effect in apply_card_effects(state, entry, card, out):
-            self._special_effect(state, entry, card, effect, out)
+            self._special_effect(state, entry, card, effect, out, resolving)
         after_card(state, entry, card, out)
 
-    def _special_effect(self, state: GameState, entry, card: Card, effect: dict, out: Outcome) -> None:
+    def _special_effect(self, state: GameState, entry, card: Card, effect: dict, out: Outcome, resolving: dict) -> None:
         op = effect.get("op")
         target = state.entry(entry.responds_to) if entry.responds_to is not None else None
         if gambling.resolve_op(state, entry, card, effect, out):
@@ -740,7 +739,7 @@ class Engine:
                     "rdi3/appendix-a/wizgille/devices-and-gear")
             return
         if op == "negate" and target is not None:
-            out.negated = target  # for a following "play again" or "take another Drink" effect
+            resolving["negated"] = target  # for a following "play again" or "take another Drink" effect
             state.chain.remove(target)
             if state.round is not None and not state.round.started and target.player == state.round.starter \
                     and gambling.starts_round(self.cards.by_id.get(target.card_id)):
@@ -771,8 +770,8 @@ class Engine:
                     target.alcohol = 0
                     out.say("A reduction cannot take a positive effect below 0.", "rdi3/other-rules/reduction-effects")
                 out.say(f"{target.name} now has {target.alcohol} Alcohol Content ({before} {change:+d}).")
-        elif op == "play_again" and getattr(out, "negated", None) is not None:
-            negated = out.negated
+        elif op == "play_again" and resolving.get("negated") is not None:
+            negated = resolving["negated"]
             name = state.players[negated.player].name
             if negated.card_type == "action" and negated.player == state.active:
                 state.action_done = False
@@ -781,8 +780,8 @@ class Engine:
                 state.round.next_actor = negated.player
                 out.say(f"{name} gets to replace it with another Gambling or Cheating Card; playing none counts as passing.",
                         "rdi3/appendix-a/wizgille/temporal-dilation")
-        elif op == "redraw_drink" and getattr(out, "negated", None) is not None:
-            negated = out.negated
+        elif op == "redraw_drink" and resolving.get("negated") is not None:
+            negated = resolving["negated"]
             seat = negated.drinker if negated.drinker is not None else negated.player
             name = state.players[seat].name
             if state.players[seat].drink_me == 0:

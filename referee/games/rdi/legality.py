@@ -207,7 +207,7 @@ class Checker:
         if ops & {"negate", "ignore"} and top is not None:
             from referee.games.rdi.characters import forbid_response
 
-            reason = forbid_response(state, top, [])
+            reason = forbid_response(state, top)
             if reason:
                 raise IllegalPlay(reason, ("rdi3/appendix-a/kaylin/stalwart",), code="forbidden")
         for effect in effects:

@@ -51,7 +51,7 @@ def after_card(state: GameState, entry: Entry, card, out: Outcome) -> None:
                 "smb/card-notes/spatchcocked-cockatrice")
 
 
-def forbid_response(state: GameState, target: Entry, out_reason: list) -> str | None:
+def forbid_response(state: GameState, target: Entry) -> str | None:
     return kaylin.forbid_response(state, target)
 
 
