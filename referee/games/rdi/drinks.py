@@ -10,7 +10,7 @@ pays 1 Gold to the Inn and the discards become the new deck.
 from __future__ import annotations
 
 from referee.core.carddb import Card
-from referee.core.ruling import IllegalPlay, Outcome
+from referee.core.ruling import Outcome
 from referee.games.rdi.effects import clamp_change, ed, move_gold
 from referee.games.rdi.state import Entry, GameState
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from referee.core import chain
 from referee.core.table import Seats, plain
 
+GAME = "rdi"
 PHASES = ("discard_draw", "action", "order", "drink")
 PHASE_NAMES = {"discard_draw": "Discard and Draw", "action": "Action", "order": "Order a Drink", "drink": "Drink"}
 LIMIT = 20  # Fortitude and Alcohol Content stay within 0..20

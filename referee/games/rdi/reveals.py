@@ -1,0 +1,207 @@
+"""Revealed cards: Drinks and Chasers, Gear Cards, Drinks a card makes you take, the Drink for
+Round on the House, and the table's answers to the values the books leave out."""
+
+from __future__ import annotations
+
+from referee.core.ruling import ASK, GameOver, IllegalPlay, NotUnderstood, Outcome
+from referee.core.text import sentence
+from referee.games.rdi import announce as A
+from referee.games.rdi import contest, splitting
+from referee.games.rdi.characters import kaylin, otto, phrenk, roxana
+from referee.games.rdi.drinks import add_chaser, start_drink, take_from_deck
+from referee.games.rdi.effects import clamp_change, ed
+from referee.games.rdi.state import GameState
+
+
+class Reveals:
+    """Engine methods; mixed into referee.games.rdi.engine.Engine."""
+
+    def reveal(self, state: GameState, reveal: A.Reveal, out: Outcome) -> None:
+        if reveal.card is not None:
+            card = self._card(reveal.card)
+            if card.type == "recipe" and reveal.player is not None and roxana.is_roxana(
+                    state.players[state.seat(reveal.player)].character):
+                roxana.reveal_recipe(state, state.seat(reveal.player), card, out)
+                return
+            if card.type == "potion" and reveal.player is not None:
+                phrenk.reveal(state, state.seat(reveal.player), card, out)
+                return
+            if card.type == "wulfric":
+                seat = kaylin.kaylin_seat(state)
+                if seat is None:
+                    raise IllegalPlay("Nobody is playing Kaylin, so Wulfric has no mood to change.", (kaylin.MOODS,))
+                kaylin.set_mood(state, seat, str(card.get("mood") or card.name), card.name, out)
+                return
+        self._no_open_question(state)
+        device = next((e for e in state.chain if e.awaiting_gear), None)
+        if device is not None:
+            self._reveal_gear(state, device, reveal, out)
+            return
+        waiting = next((e for e in state.chain if e.awaiting_chaser), None)
+        if waiting is not None:
+            if reveal.player is not None and state.seat(reveal.player) != waiting.drinker:
+                raise IllegalPlay(f"{state.players[waiting.drinker].name}'s Chaser must be revealed first.",
+                                  (ed(state, "more-drink-rules/chasers"),))
+            if reveal.card is None:
+                raise NotUnderstood("Which card is the Chaser? `chaser CARD`.")
+            add_chaser(state, waiting, self._card(reveal.card, out), out)
+            self._ask_unknown_alcohol(state, waiting, out)
+            contest.chaser_done(state, waiting, out)
+            if waiting.group == "to-copy" and not waiting.awaiting_chaser:
+                splitting.copy_for_everyone(state, waiting, out)
+            return
+        if state.copies_for is not None:
+            self._reveal_for_copies(state, reveal, out)
+            return
+        if contest.revealing(state):
+            if reveal.player is None or reveal.card is None:
+                raise NotUnderstood("In the Drinking Contest, say who reveals what: `NAME reveals CARD`.")
+            card = self._card(reveal.card)
+            if card.type not in ("drink", "drink_event"):
+                raise IllegalPlay(f"{card.name} is not a Drink Deck card.", (ed(state, "other-rules/drinking-contest"),))
+            entry = contest.reveal(state, state.seat(reveal.player), card, out)
+            if entry is not None:
+                self._ask_unknown_alcohol(state, entry, out)
+            return
+        if reveal.player is None:
+            raise IllegalPlay("No Drink is waiting for a Chaser.", (ed(state, "more-drink-rules/chasers"),))
+        if state.over:
+            raise GameOver("The game is over.")
+        if state.seat(reveal.player) in state.must_drink:
+            self._forced_drink(state, state.seat(reveal.player), reveal, out)
+            return
+        seat = self._active_only(state, reveal.player, "drink", "on-your-turn/drink")
+        if state.players[seat].automaton:
+            if state.phase == "drink":
+                raise IllegalPlay("Otto has already drunk this turn.", (otto.TURN,))
+            card = self._card(reveal.card or "", out)
+            self._move_to(state, "drink", out)
+            take_from_deck(state, out)
+            out.say("Otto has no Drink Me! pile: he drinks from the Drink Deck, and it affects both of his tracks.", otto.TURN)
+            entry = start_drink(state, seat, card, "drink_deck", out)
+            self._ask_unknown_alcohol(state, entry, out)
+            return
+        if not state.ordered:
+            raise IllegalPlay(f"{reveal.player} has not ordered a Drink yet; Order a Drink comes before Drink.",
+                              (ed(state, "on-your-turn"),), hint=f"`{reveal.player} orders a drink for NAME`.")
+        if state.phase == "drink":
+            raise IllegalPlay(f"{reveal.player} has already drunk this turn.", (ed(state, "on-your-turn/drink"),),
+                              hint="`end turn` passes the turn to the left.")
+        player = state.players[seat]
+        if player.drink_me == 0:
+            raise IllegalPlay(f"{reveal.player}'s Drink Me! pile is empty: there is nothing to reveal. "
+                              "They sober up by 1 instead.", (ed(state, "on-your-turn/drink"),), hint="`end turn` does it.")
+        if reveal.card is None:
+            raise NotUnderstood(f"Which card does {reveal.player} reveal? `{reveal.player} reveals CARD`.")
+        card, declared_chaser = self._drink_card(reveal.card, out)
+        if card.type not in ("drink", "drink_event", "special_reserve"):
+            raise IllegalPlay(f"{card.name} is not a Drink Deck card.", (ed(state, "on-your-turn/drink"),))
+        self._move_to(state, "drink", out)
+        player.drink_me -= 1
+        entry = start_drink(state, seat, card, "drink_me", out, chaser=declared_chaser)
+        self._ask_unknown_alcohol(state, entry, out)
+
+    def _forced_drink(self, state: GameState, seat: int, reveal: A.Reveal, out: Outcome) -> None:
+        """A card made this player drink the top Drink of their Drink Me! pile now."""
+        state.must_drink.remove(seat)
+        player = state.players[seat]
+        if player.drink_me == 0:
+            out.say(f"{player.name}'s Drink Me! pile is empty, so they sober up by 1 instead.", ed(state, "on-your-turn/drink"))
+            clamp_change(state, seat, "alcohol", -1, out, "sobering up")
+            return
+        if reveal.card is None:
+            raise NotUnderstood(f"Which card does {player.name} reveal? `{player.name} reveals CARD`.")
+        card = self._card(reveal.card)
+        if card.type not in ("drink", "drink_event", "special_reserve"):
+            raise IllegalPlay(f"{card.name} is not a Drink Deck card.", (ed(state, "on-your-turn/drink"),))
+        player.drink_me -= 1
+        entry = start_drink(state, seat, card, "drink_me", out)
+        self._ask_unknown_alcohol(state, entry, out)
+
+    def _reveal_for_copies(self, state: GameState, reveal: A.Reveal, out: Outcome) -> None:
+        seat = state.copies_for
+        who = state.players[seat].name
+        if reveal.player is None or state.seat(reveal.player) != seat or reveal.card is None:
+            raise IllegalPlay(f"{who} reveals the Drink for the event first: `{who} reveals CARD`.",
+                              (ed(state, "other-rules/round-on-the-house"),))
+        card = self._card(reveal.card)
+        state.copies_for = None
+        take_from_deck(state, out)
+        if card.type != "drink":
+            state.drink_discard += 1
+            out.say(f"{card.name} is not a Drink. The books give no example of this event revealing a Drink Event; "
+                    "the referee's default (not from the books): no Drink is copied and the card is discarded. "
+                    "Correct the table with `set` if your group rules otherwise.",
+                    "rdi3/other-rules/round-on-the-house", "gii/other-rules/round-on-the-house")
+            return
+        entry = start_drink(state, seat, card, "drink_deck", out)
+        entry.group = "to-copy"
+        self._ask_unknown_alcohol(state, entry, out)
+        if not entry.awaiting_chaser:
+            splitting.copy_for_everyone(state, entry, out)
+
+    def _reveal_gear(self, state: GameState, device, reveal: A.Reveal, out: Outcome) -> None:
+        owner = state.players[device.player].name
+        if reveal.player is not None and state.seat(reveal.player) != device.player or reveal.card is None:
+            raise IllegalPlay(f"{owner} must first reveal the Gear Card for {device.name}: `{owner} reveals GEAR [on NAME]`.",
+                              ("rdi3/appendix-a/wizgille/devices-and-gear",))
+        gear = self._card(reveal.card, out)
+        if gear.type != "gear":
+            raise IllegalPlay(f"{gear.name} is not a Gear Card.", ("rdi3/appendix-a/wizgille/devices-and-gear",))
+        target = state.seat(reveal.target) if reveal.target else None
+        if reveal.others:
+            target = [target] + [state.seat(n) for n in reveal.others]
+        picks = any(isinstance(e, dict) and e.get("who") in ("chosen", "target") for e in gear.effects)
+        if picks and target is None:
+            raise IllegalPlay(f"{gear.name} has its own target: `{owner} reveals {gear.name} on NAME`.",
+                              ("rdi3/appendix-a/wizgille/devices-and-gear",), code="needs-target")
+        device.gears.append({"id": gear.id, "name": gear.name, "target": target, "effects": gear.effects, "negated": False})
+        device.awaiting_gear = False
+        aimed = (f" on {', '.join(state.players[t].name for t in target)}" if isinstance(target, list)
+                 else f" on {state.players[target].name}" if target is not None else "")
+        out.say(f"{owner} reveals the Gear Card {gear.name}{aimed}: {sentence(gear.summary)} It joins {device.name} as one "
+                "card with the combined effects; its own target is chosen apart from the Device's.",
+                "rdi3/appendix-a/wizgille/devices-and-gear", "rdi3/appendix-a/wizgille/example-1")
+        from referee.games.rdi.effects import device_stopped
+
+        if device_stopped(device):
+            out.say(f"{gear.name} stops the Device from taking effect: its effects no longer count when asking what "
+                    "the card affects.", "rdi3/appendix-a/wizgille/example-2", "rdi3/appendix-a/wizgille/example-3")
+        out.say("Players may respond now, first to the Gear Card's reveal, then to the combined card.",
+                ed(state, "other-rules/timing/sequential-events"))
+
+    def _ask_unknown_alcohol(self, state: GameState, entry, out: Outcome) -> None:
+        if entry.kind == "drink" and entry.alcohol is None and not entry.awaiting_chaser:
+            unknown = [p for p in entry.parts if self._card(p).get("alcohol") is None
+                       and f"{self._card(p).id}:alcohol" not in state.answers]
+            out.verdict = ASK
+            out.code = "ask-alcohol"
+            out.say(f"The books do not give the Alcohol Content of {unknown[0] if unknown else entry.name}. "
+                    f"How much does it show? (`answer N`)")
+
+    def _no_open_question(self, state: GameState) -> None:
+        for entry in state.chain:
+            if entry.kind == "drink" and entry.alcohol is None and not entry.awaiting_chaser:
+                raise IllegalPlay(f"First tell me the Alcohol Content of {entry.name}: `answer N`.", code="question-open")
+
+    def answer(self, state: GameState, answer: A.Answer, out: Outcome) -> None:
+        entry = next((e for e in state.chain if e.kind == "drink" and e.alcohol is None and not e.awaiting_chaser), None)
+        if entry is None:
+            raise NotUnderstood("There is no open question to answer.")
+        known = 0
+        unknown_parts = []
+        for part in entry.parts:
+            card = self._card(part)
+            value = card.get("alcohol") if isinstance(card.get("alcohol"), int) else state.answers.get(f"{card.id}:alcohol")
+            if value is None:
+                unknown_parts.append(card)
+            else:
+                known += value
+        card = unknown_parts[0]
+        state.answers[f"{card.id}:alcohol"] = answer.value
+        out.say(f"Noted for the rest of the game: {card.name} shows {answer.value} Alcohol Content (the table's answer).")
+        if len(unknown_parts) == 1:
+            entry.alcohol = known + answer.value
+            out.say(f"{entry.name} totals {entry.alcohol} Alcohol Content.")
+        else:
+            self._ask_unknown_alcohol(state, entry, out)

@@ -1,0 +1,108 @@
+"""Phases and the turn: Discard and Draw, Order a Drink, the end of a turn."""
+
+from __future__ import annotations
+
+from referee.core.ruling import GameOver, IllegalPlay, Outcome
+from referee.games.rdi import announce as A
+from referee.games.rdi.characters import end_of_turn, otto, phrenk, roxana
+from referee.games.rdi.drinks import take_from_deck
+from referee.games.rdi.effects import clamp_change, ed
+from referee.games.rdi.state import PHASE_NAMES, PHASES, GameState
+
+
+class TurnStructure:
+    """Engine methods; mixed into referee.games.rdi.engine.Engine."""
+
+    def _active_only(self, state: GameState, name: str, what: str, section: str) -> int:
+        seat = state.seat(name)
+        if state.round is not None:
+            raise IllegalPlay(f"A Round of Gambling is under way: normal play is suspended, so nobody may {what} "
+                              "until it ends.", (ed(state, "gambling"),), code="round-in-progress")
+        phrenk.check_choice_made(state, seat)
+        roxana.check_no_recipe_choice(state)
+        state.last_pot = []  # play has moved on from the end of the last Round
+        if seat != state.active:
+            raise IllegalPlay(f"Only {state.players[state.active].name}, whose turn it is, may {what} now.",
+                              (ed(state, section),), code="not-your-turn")
+        if state.chain:
+            raise IllegalPlay(f"First resolve what is waiting on the chain ({state.top.name}).",
+                              (ed(state, "other-rules/timing"),), hint="`resolve` when nobody responds.")
+        return seat
+
+    def _move_to(self, state: GameState, phase: str, out: Outcome) -> None:
+        if PHASES.index(phase) < PHASES.index(state.phase):
+            raise IllegalPlay(f"The {PHASE_NAMES[phase]} phase is over: it is the {PHASE_NAMES[state.phase]} phase.",
+                              (ed(state, "on-your-turn"),), code="wrong-phase")
+        if phase != state.phase:
+            if state.phase in ("discard_draw", "action") and phase in ("order", "drink"):
+                otto.end_of_action_phase(state, state.active, out)
+            state.phase = phase
+            out.say(f"{state.players[state.active].name}'s {PHASE_NAMES[phase]} phase.", ed(state, "on-your-turn"))
+
+    def draw(self, state: GameState, draw: A.Draw, out: Outcome) -> None:
+        self._active_only(state, draw.player, "discard and draw", "on-your-turn/discard-and-draw")
+        if state.phase != "discard_draw":
+            raise IllegalPlay("Discard and Draw is the first phase of the turn, and it is over.",
+                              (ed(state, "on-your-turn/discard-and-draw"),))
+        self._move_to(state, "action", out)
+
+    def order(self, state: GameState, order: A.Order, out: Outcome) -> None:
+        seat = self._active_only(state, order.player, "order a Drink", "on-your-turn/order-a-drink")
+        target = state.seat(order.target)
+        extra = state.ordered and state.extra_orders > 0
+        if state.ordered and not extra:
+            raise IllegalPlay(f"{order.player} has already ordered a Drink this turn.", (ed(state, "on-your-turn/order-a-drink"),))
+        if target == seat:
+            raise IllegalPlay("A Drink is ordered onto another player's Drink Me! pile, not your own.",
+                              (ed(state, "on-your-turn/order-a-drink"),))
+        if state.players[target].out:
+            raise IllegalPlay(f"{order.target} is out of the game.", (ed(state, "losing-the-game"),))
+        if state.players[target].automaton:
+            raise IllegalPlay("Players may not Order Drinks for Otto; he drinks from the Drink Deck.", (otto.GENERAL,))
+        self._move_to(state, "order", out)
+        if extra:
+            state.extra_orders -= 1
+            out.say(f"An additional Drink ({state.extra_orders} more may be ordered); it may go on any other player's "
+                    "pile. Ordering a Drink cannot be Ignored.", ed(state, "more-drink-rules/ordering-additional-drinks"))
+        state.ordered = True
+        state.players[target].drink_me += 1
+        out.say(f"{order.player} orders a Drink for {order.target}: the top card of the Drink Deck goes face down on "
+                f"{order.target}'s Drink Me! pile (now {state.players[target].drink_me}).", ed(state, "on-your-turn/order-a-drink"))
+        take_from_deck(state, out)
+        out.say(f"{state.drink_deck} cards left in the Drink Deck.")
+
+    def end_turn(self, state: GameState, _: A.EndTurn, out: Outcome) -> None:
+        if state.over:
+            raise GameOver("The game is over.")
+        seat = self._active_only(state, state.players[state.active].name, "end the turn", "on-your-turn/ending-your-turn")
+        player = state.players[seat]
+        if state.last_chance:
+            raise IllegalPlay("First settle who is out: `resolve` ends the last chance to respond.",
+                              (ed(state, "losing-the-game/passing-out"),))
+        if player.automaton and state.phase != "drink":
+            raise IllegalPlay("Otto drinks from the Drink Deck in his Drink phase: `Otto reveals CARD`.", (otto.TURN,))
+        if not player.out and state.phase != "drink" and not player.automaton:
+            if not state.ordered:
+                raise IllegalPlay(f"{player.name} has not ordered a Drink yet.", (ed(state, "on-your-turn"),),
+                                  hint=f"`{player.name} orders a drink for NAME`.")
+            if player.drink_me:
+                raise IllegalPlay(f"{player.name} has not drunk yet: reveal the top card of the Drink Me! pile.",
+                                  (ed(state, "on-your-turn/drink"),), hint=f"`{player.name} reveals CARD`.")
+            out.say(f"{player.name}'s Drink Me! pile is empty, so they start to sober up.", ed(state, "on-your-turn/drink"))
+            clamp_change(state, seat, "alcohol", -1, out, "sobering up")
+        end_of_turn(state, seat, out)
+        self._next_turn(state, out)
+
+    def _next_turn(self, state: GameState, out: Outcome) -> None:
+        following = [s for s in state.turn_order_from(state.active) if s != state.active]
+        if not following:
+            return
+        otto.end_of_action_phase(state, state.active, out)
+        state.active = following[0]
+        state.phase = "action" if state.players[state.active].automaton else "discard_draw"
+        state.turn += 1
+        state.action_done = False
+        state.ordered = False
+        state.extra_orders = 0
+        out.say(f"The turn passes to the left: {state.players[state.active].name}'s turn (Discard and Draw).",
+                ed(state, "on-your-turn/ending-your-turn"))
