@@ -14,6 +14,7 @@ from referee.core.carddb import CardDB
 from referee.games.tda import defaults as D
 from referee.games.tda import flights as F
 from referee.games.tda.jobs import Ctx, handler, new_job
+from referee.games.tda.selectors import table_count
 from referee.games.tda.state import SIDE_OF, STAKES, STAKES_NAME, GameState
 
 
@@ -35,12 +36,9 @@ def per_count(state: GameState, db: CardDB, seat: int, per: str) -> int:
     player = state.players[seat]
     if per == "dragons_in_your_flight":
         return sum(1 for p in player.flight if F.is_dragon(db, p))
-    if per == "flights_with_a_mortal":
-        return sum(1 for pl in state.players if any(F.is_mortal(db, p) for p in pl.flight))
-    if per == "players_with_a_god_in_flight":
-        return sum(1 for pl in state.players if F.god_in_flight(db, pl))
-    if per == "players_who_have_gone_into_the_hole_this_game":
-        return sum(1 for pl in state.players if pl.been_in_hole)
+    found = table_count(state, db, per)
+    if found is not None:
+        return found
     raise ValueError(f"unknown bonus count {per!r}")
 
 

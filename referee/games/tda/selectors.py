@@ -109,6 +109,17 @@ def seats(ctx: Ctx, name, key: str = "") -> list[int]:
 
 
 # --- counts ------------------------------------------------------------------------------
+def table_count(state, db, name: str) -> int | None:
+    """Counts over the whole table, shared by powers and by scoring bonuses (None: not one of them)."""
+    if name == "flights_with_a_mortal":
+        return sum(1 for pl in state.players if any(F.is_mortal(db, p) for p in pl.flight))
+    if name == "players_with_a_god_in_flight":
+        return sum(1 for pl in state.players if F.god_in_flight(db, pl))
+    if name == "players_who_have_gone_into_the_hole_this_game":
+        return sum(1 for pl in state.players if pl.been_in_hole)
+    return None
+
+
 def count(ctx: Ctx, name: str, payer: int | None = None) -> int:
     state, db, me = ctx.state, ctx.db, ctx.player
     them = state.players[payer if payer is not None else me]
@@ -145,12 +156,9 @@ def count(ctx: Ctx, name: str, payer: int | None = None) -> int:
         return sum(1 for s in state.opponents(me) if F.strength(db, state.players[s]) > own)
     if name == "seats_to_your_left":
         return (state.seat(them.name) - me) % len(state.players)
-    if name == "flights_with_a_mortal":
-        return sum(1 for pl in state.players if any(F.is_mortal(db, p) for p in pl.flight))
-    if name == "players_with_a_god_in_flight":
-        return sum(1 for pl in state.players if F.god_in_flight(db, pl))
-    if name == "players_who_have_gone_into_the_hole_this_game":
-        return sum(1 for pl in state.players if pl.been_in_hole)
+    found = table_count(state, db, name)
+    if found is not None:
+        return found
     raise ValueError(f"unknown count {name!r}")
 
 
