@@ -103,6 +103,13 @@ class LeaveRound:
 
 
 @dataclass(frozen=True)
+class Together:
+    """Several players answering the same event at once: `Kaylin plays Poof; Phrenk plays Acid Spit Potion`."""
+
+    plays: tuple
+
+
+@dataclass(frozen=True)
 class Resolve:
     pass
 
@@ -211,6 +218,12 @@ def _reveal(player: str, rest: str | None, names: list[str]) -> Reveal:
 def parse(line: str, names: list[str]):
     """One announcement from one line. Raises NotUnderstood with what would be accepted."""
     text = line.strip()
+    if ";" in text:
+        parts = [parse(part, names) for part in text.split(";") if part.strip()]
+        if len(parts) > 1 and all(isinstance(p, Play) for p in parts):
+            return Together(tuple(parts))
+        raise NotUnderstood("Only plays can be announced together, separated by `;`: "
+                            "`Kaylin plays Poof; Phrenk plays Acid Spit Potion on Kaylin`.")
     lowered = text.lower().rstrip(".!")
     if lowered in _RESOLVE:
         return Resolve()

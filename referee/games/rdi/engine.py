@@ -24,7 +24,7 @@ from referee.games.rdi import announce as A
 from referee.games.rdi import gambling, variants
 from referee.games.rdi.characters import kaylin, otto, phrenk, serena
 from referee.games.rdi.effects import ed
-from referee.games.rdi.legality import Checker
+from referee.games.rdi.legality import Checker, timing
 from referee.games.rdi.losing import at_risk, risk_text
 from referee.games.rdi.resolution import Resolution
 from referee.games.rdi.reveals import Reveals
@@ -123,7 +123,7 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions):
                     A.Sell: lambda st, a, o: phrenk.sell(st, st.seat(a.player), st.seat(a.buyer), self._card(a.card, o),
                                                          a.price, o),
                     A.Keep: self.keep, A.Kitchen: self.kitchen, A.OttoBox: self.otto_box,
-                    A.LeaveRound: self.leave_round,
+                    A.LeaveRound: self.leave_round, A.Together: self.together,
                     A.Reward: lambda st, a, o: otto.reward(st, st.seat(a.player), a.choice, o)}
         handlers[type(announcement)](state, announcement, out)
 
@@ -189,6 +189,27 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions):
         out.say(f"Responses, in turn order from {play.player}: {order}. `resolve` when nobody responds.",
                 ed(state, "other-rules/timing"))
         self._prompt_otto(state, entry, card, out)
+
+    def together(self, state: GameState, together: A.Together, out: Outcome) -> None:
+        """Players answering the same event at once take their plays back and play them again in order:
+        Anytime Cards first, then Sometimes Cards, each in turn order from the active player, each one
+        resolving before the next is played (both books, Timing)."""
+        order = state.turn_order_from(state.active)
+
+        def key(play: A.Play):
+            kind = timing(self._card(play.card))
+            return (0 if kind == "anytime" else 1, order.index(state.seat(play.player)))
+
+        ordered = sorted(together.plays, key=key)
+        out.say("Several answers to the same event: " + "; then ".join(f"{p.player}'s {self._card(p.card).name}"
+                                                                       for p in ordered)
+                + " (Anytime Cards first, then Sometimes Cards, each in turn order from the active player, "
+                  "each resolved before the next).", ed(state, "other-rules/timing/anytime-before-sometimes"))
+        for play in ordered:
+            depth = len(state.chain)
+            self.play(state, play, out)
+            while len(state.chain) > depth:
+                self.resolve(state, A.Resolve(), out)
 
     def can(self, state: GameState, play: A.Play, line: str) -> Ruling:
         """Would this play be legal now? Answers yes or no, with the reason; changes nothing."""

@@ -57,7 +57,7 @@ class Engine:
                                                                               A.DiscardFlight, A.Give, A.TakeAnte)))
             if announcement is None:
                 raise value
-            if announcement is None or not allowed:
+            if not allowed:
                 raise NotUnderstood(f"First the open question: {question['text']}",
                                     hint=f"Expected {questions.expected(question)}.")
             self.dispatch(new, announcement, out)
