@@ -72,10 +72,3 @@ def find_players(text: str, names: list[str]) -> list[str]:
 
     parts = [p for p in _re.split(r"\s*(?:,|\band\b|&)\s*", text.strip()) if p]
     return [find_player(p, names) for p in parts]
-
-
-def parse_int(text: str, what: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise NotUnderstood(f"{what} must be a whole number, not {text!r}.") from None

@@ -22,10 +22,6 @@ def tokens(text: str) -> list[str]:
     return normalize(text).split()
 
 
-def slug(text: str) -> str:
-    return normalize(text).replace(" ", "-")
-
-
 def sentence(text: str) -> str:
     """End with a full stop unless the text (often a card title) already ends in punctuation."""
     return text if text.rstrip()[-1:] in ".!?…" else text + "."

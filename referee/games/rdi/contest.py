@@ -86,10 +86,6 @@ def chaser_done(state: GameState, entry: Entry, out: Outcome) -> None:
         _ask_next(state, out)
 
 
-def own_drink(state: GameState, seat: int) -> Entry | None:
-    return next((e for e in state.chain if e.group == CONTEST and e.drinker == seat), None)
-
-
 def drink_all(state: GameState, out: Outcome) -> None:
     """Everyone drinks at once; then the highest Drink wins, or the tied players go again."""
     contest = state.contest

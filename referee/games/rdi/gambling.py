@@ -16,7 +16,6 @@ from referee.games.rdi import variants
 from referee.games.rdi.effects import ed, move_gold
 from referee.games.rdi.state import Entry, GameState, Round
 
-CONTROL_TYPES = ("gambling", "cheating")
 GAMBLING_OPS = ("start_round", "ante", "take_control", "restrict_next_control", "leave_round", "force_leave",
                 "win_round", "take_pot", "end_round")
 ENDS_ROUND = ("win_round", "take_pot", "end_round")
@@ -255,6 +254,9 @@ def end_round(state: GameState, winner: int | None, out: Outcome, why: str) -> N
         state.last_pot = [winner, pot]
     variants.award_prize(state, winner, out)
     state.round = None
+    from referee.games.rdi.characters import otto
+
+    otto.after_round(state, out)
     # Remove any Round card still waiting: once the Round is over it cannot affect it.
     starter = state.players[round_.starter]
     if not starter.out and state.active == round_.starter:

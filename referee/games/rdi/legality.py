@@ -205,11 +205,11 @@ class Checker:
                                   (ed(state, "other-rules/timing"),), code="not-your-window")
             entry.responds_to = top.uid
         if ops & {"negate", "ignore"} and top is not None:
-            from referee.games.rdi.characters import forbid_response
+            from referee.games.rdi.characters import forbid_response, kaylin
 
             reason = forbid_response(state, top)
             if reason:
-                raise IllegalPlay(reason, ("rdi3/appendix-a/kaylin/stalwart",), code="forbidden")
+                raise IllegalPlay(reason, (kaylin.STALWART,), code="forbidden")
         for effect in effects:
             op = effect.get("op")
             if op == "negate":

@@ -15,7 +15,6 @@ from referee.games.tda import defaults as D
 from referee.games.tda import flights as F
 from referee.games.tda.jobs import Ctx
 
-SINGLE = ("self", "left", "right", "strongest_opponent", "weakest_opponent", "most_cards_opponent")
 PHRASES = {
     "self": "you", "left": "the player on your left", "right": "the player on your right",
     "each_opponent": "each opponent", "each_player": "each player", "strongest_opponent": "the strongest opponent",

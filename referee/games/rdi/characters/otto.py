@@ -26,7 +26,6 @@ TARGETING = "smb/otto/targeting"
 TURN = "smb/otto/turn"
 GAMBLING = "smb/otto/gambling"
 RESPONSES = "smb/otto/responses"
-CHOICES = "smb/otto/choices"
 DECK = "smb/otto/deck"
 DEBUFFS = {"pain_curse": "smb/otto/witchdoctor/pain-curse", "mind_hex": "smb/otto/witchdoctor/mind-hex",
            "power_jinx": "smb/otto/witchdoctor/power-jinx"}
@@ -214,13 +213,3 @@ def end_of_action_phase(state: GameState, seat: int, out: Outcome) -> None:
         player.debuffs = [d for d in player.debuffs if d != "power_jinx"]
         state.otto_tokens["power_jinx"] = state.otto_tokens.get("power_jinx", 0) + count
         out.say(f"End of {player.name}'s Action phase: the Power Jinx goes back to Otto, used or not.", DEBUFFS["power_jinx"])
-
-
-def gambling_box(state: GameState, effects: list[dict], out: Outcome) -> list[dict] | None:
-    """Otto's Gambling or Cheating box; an illegal play (Gambling after "Winning Hand!") is a pass."""
-    kind = "cheating" if any(e.get("_box") == "cheating" for e in effects) else "gambling"
-    if state.round is not None and state.round.needs_cheating and kind == "gambling":
-        out.say("Otto's revealed play is Gambling, which is illegal after \"Winning Hand!\": he passes instead.", GAMBLING,
-                "smb/otto/gambling/example")
-        return None
-    return effects
