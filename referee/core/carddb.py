@@ -18,11 +18,12 @@ class Card:
     """One card as the books describe it; ``data`` holds every field of its YAML entry.
     Treated as a value (never changed after loading); equal when the ids are."""
 
-    __slots__ = ("id", "name", "game", "book", "type", "summary", "data")
+    __slots__ = ("id", "name", "game", "book", "type", "summary", "data", "_effects")
 
     def __init__(self, id: str, name: str, game: str, book: str, type: str, summary: str, data: dict):
         self.id, self.name, self.game, self.book, self.type, self.summary, self.data = (
             id, name, game, book, type, summary, data)
+        self._effects: dict = {}
 
     def __repr__(self) -> str:
         return f"Card({self.id!r})"
@@ -61,8 +62,19 @@ class Card:
         return self.data.get("subtype")
 
     @property
-    def effects(self) -> list:
-        return list(self.data.get("effects") or ())
+    def effects(self) -> tuple:
+        """The card's effects as typed values (referee.core.effect_model), parsed once."""
+        return self.block_effects(None)
+
+    def block_effects(self, block: str | None) -> tuple:
+        """Typed effects of the card (``block`` None) or of one of its blocks (a Giants War
+        ``power`` or ``god_ability``). A card the loader accepted always parses."""
+        if block not in self._effects:
+            from referee.core.effect_model import parse_effects
+
+            raw = self.data.get("effects") if block is None else (self.data.get(block) or {}).get("effects")
+            self._effects[block] = parse_effects(raw or (), self.game)
+        return self._effects[block]
 
     @property
     def label(self) -> str:

@@ -26,27 +26,10 @@ CARD_TYPES = {
     "tda": {"dragon", "giant", "mortal", "dragon_god", "giant_god", "endgame"},
 }
 
-EFFECT_OPS = {
-    "rdi": {
-        "gain", "lose", "pay", "drink", "order_drinks", "alter_drink", "split_drink",
-        "pass_drink", "negate", "ignore", "redirect", "reduce", "draw", "discard",
-        "start_round", "ante", "take_control", "restrict_next_control", "leave_round",
-        "force_leave", "win_round", "take_pot", "end_round", "by_piety", "choose_one",
-        "stop_device", "add_numeric", "play_again", "redraw_drink", "modify", "forbid",
-        "cutting_board", "piety", "unmodelled",
-    },
-    "tda": {
-        "pay", "steal", "draw", "give", "discard", "trigger", "swap_stakes",
-        "strength_bonus", "win_rule", "cannot_win", "extra_round", "split_winnings",
-        "halve_winnings", "redirect_buying", "choice", "counts_as", "unmodelled",
-    },
-}
+# The effect vocabulary is declared once, in the typed effect model.
+from referee.core.effect_model import EffectError, card_ops, parse_effects  # noqa: E402
 
-# Parameters an op cannot do without.
-REQUIRED_PARAMS = {
-    "gain": ("attr",), "lose": ("attr",), "pay": (), "by_piety": ("bands",),
-    "choose_one": ("options",), "unmodelled": ("says",),
-}
+EFFECT_OPS = {game: card_ops(game) for game in GAMES}
 
 FILE_FIELDS = {"schema", "game", "book", "deck", "owner", "cards", "note"}
 COMMON_FIELDS = {
@@ -115,33 +98,26 @@ def load_yaml_with_lines(path: Path) -> Any:
 
 
 def _walk_effects(effects: Any, game: str, where: str, line: int, out: list[tuple[int, str, str]]):
-    """Collect (line, field, message) for every malformed effect, nested ones included."""
-    if effects is None:
-        return
-    if not isinstance(effects, list):
-        out.append((line, where, "must be a list of effects"))
-        return
-    for index, effect in enumerate(effects):
-        field = f"{where}[{index}]"
-        eline = getattr(effect, "line", line)
-        if not isinstance(effect, dict):
-            out.append((eline, field, "an effect must be a mapping with an `op`"))
-            continue
-        op = effect.get("op")
-        if op not in EFFECT_OPS[game]:
-            out.append((eline, f"{field}.op", f"unknown op {op!r}; known: {', '.join(sorted(EFFECT_OPS[game]))}"))
-            continue
-        for param in REQUIRED_PARAMS.get(op, ()):
-            if param not in effect:
-                out.append((eline, f"{field}.{param}", f"op {op!r} needs `{param}`"))
-        if op == "by_piety":
-            for b, band in enumerate(effect.get("bands") or []):
-                if isinstance(band, dict):
-                    _walk_effects(band.get("effects"), game, f"{field}.bands[{b}].effects", eline, out)
-        if op == "choose_one":
-            for o, option in enumerate(effect.get("options") or []):
-                inner = option.get("effects") if isinstance(option, dict) else option
-                _walk_effects(inner, game, f"{field}.options[{o}]", eline, out)
+    """Collect (line, field, message) for a malformed effect list: parsed by the typed model,
+    so the checker accepts exactly what the engines can read."""
+    try:
+        parse_effects(effects, game, where)
+    except EffectError as error:
+        out.append((_line_at(effects, error.where[len(where):], line), error.where, error.message))
+
+
+def _line_at(data: Any, path: str, line: int) -> int:
+    """The line of the innermost mapping that ``path`` (`[0].options[1].effects[0].op`) reaches."""
+    import re
+
+    for key, index in re.findall(r"\.?([A-Za-z_]+)|\[(\d+)\]", path):
+        try:
+            data = data[int(index)] if index else data[key]
+        except (KeyError, IndexError, TypeError):
+            break
+        if isinstance(data, LineDict):
+            line = data.line
+    return line
 
 
 def check_card(card: dict, defaults: dict, section_ids: set[str] | None) -> list[tuple[int, str, str]]:

@@ -44,8 +44,7 @@ def chaser_rule(state: GameState) -> str:
 
 
 def draws_of(card: Card) -> int:
-    return sum(e.get("count", 0) for e in card.effects
-               if isinstance(e, dict) and e.get("op") == "draw" and isinstance(e.get("count"), int))
+    return sum(e.count for e in card.effects if e.op == "draw" and isinstance(e.count, int))
 
 
 def start_drink(state: GameState, seat: int, card: Card, source: str, out: Outcome, chaser: bool = False) -> Entry:

@@ -9,8 +9,9 @@ to 0 and up, and a card still does as much as it can ("Minimum and Maximum").
 from __future__ import annotations
 
 from referee.core.carddb import Card
+from referee.core.effect_model import Effect, aimed, parse_effects
 from referee.core.ruling import Outcome
-from referee.games.rdi.state import LIMIT, Entry, GameState
+from referee.games.rdi.state import GAME, LIMIT, Entry, GameState
 
 ATTR_NAMES = {"fortitude": "Fortitude", "alcohol": "Alcohol Content", "gold": "Gold"}
 
@@ -20,12 +21,22 @@ def ed(state: GameState, path: str) -> str:
     return f"{state.rules}/{path}"
 
 
-def piety_band_effects(effect: dict, piety: int | None) -> list[dict]:
-    for band in effect.get("bands") or []:
-        low, high = sorted((band.get("from", 1), band.get("to", band.get("from", 8))))
-        if piety is not None and low <= piety <= high:
-            return list(band.get("effects") or [])
-    return []
+def stored(raw) -> tuple[Effect, ...]:
+    """Effects kept in the saved state as data (a Gear Card on its Device, an Otto box, a card in
+    front of a player), as typed values again; `_seats` is the seats an Otto box names."""
+    out = []
+    for data in raw or ():
+        seats = data.get("_seats")
+        effect = parse_effects([{k: v for k, v in data.items() if k != "_seats"}], GAME, internal=True)[0]
+        out.append(aimed(effect, tuple(seats)) if seats is not None else effect)
+    return tuple(out)
+
+
+def piety_band_effects(effect: Effect, piety: int | None) -> tuple[Effect, ...]:
+    for band in effect.bands:
+        if piety is not None and band.low <= piety <= band.high:
+            return band.effects
+    return ()
 
 
 def active_gears(entry: Entry) -> list[dict]:
@@ -34,57 +45,77 @@ def active_gears(entry: Entry) -> list[dict]:
 
 def device_stopped(entry: Entry) -> bool:
     """A Gear Card that stops its Device leaves only the Gear's own effects (RDI 3, Appendix A)."""
-    return any(e.get("op") == "stop_device" for g in active_gears(entry) for e in g["effects"])
+    return any(e.op == "stop_device" for g in active_gears(entry) for e in stored(g["effects"]))
 
 
-def _plus(effect: dict, bonus: int) -> dict:
-    if bonus and effect.get("op") in ("gain", "lose", "pay") and isinstance(effect.get("amount"), int):
-        return {**effect, "amount": effect["amount"] + bonus}
+NUMERIC_OPS = ("gain", "lose", "pay")
+
+
+def _plus(effect: Effect, bonus: int) -> Effect:
+    if bonus and effect.op in NUMERIC_OPS and isinstance(effect.amount, int):
+        return effect.replace(amount=effect.amount + bonus)
     return effect
 
 
-def flat_effects(card: Card, entry: Entry, state: GameState) -> list[dict]:
-    """The card's effects as they stand now: the chosen option, the Piety band in force, and for a
-    Device its Gear Cards (each Gear effect with its own target, `_target`)."""
-    out: list[dict] = []
+def option_effects(effects, option: int | None) -> list[Effect]:
+    """Effects with a choose-one resolved to the chosen option (all options while none is chosen)."""
+    out: list[Effect] = []
+    for effect in effects:
+        if effect.op == "choose_one":
+            picks = [effect.options[option]] if option is not None and option < len(effect.options) else effect.options
+            for chosen in picks:
+                out.extend(option_effects(chosen.effects, option))
+        else:
+            out.append(effect)
+    return out
 
-    def walk(effects: list) -> None:
+
+def flat_effects(card: Card, entry: Entry, state: GameState) -> list[Effect]:
+    """The card's effects as they stand now: the chosen option, the Piety band in force, and for a
+    Device its Gear Cards (each Gear effect aimed at the Gear's own target)."""
+    out: list[Effect] = []
+
+    def walk(effects) -> None:
         for effect in effects:
-            if not isinstance(effect, dict):
-                continue
-            op = effect.get("op")
-            if op == "choose_one":
-                options = effect.get("options") or []
+            if effect.op == "choose_one":
+                options = effect.options
                 chosen = options[entry.option] if entry.option is not None and entry.option < len(options) else None
-                picks = [chosen] if chosen is not None else options
-                for option in picks:
-                    walk(option.get("effects", []) if isinstance(option, dict) else option)
-            elif op == "by_piety":
+                for option in [chosen] if chosen is not None else options:
+                    walk(option.effects)
+            elif effect.op == "by_piety":
                 walk(piety_band_effects(effect, state.players[entry.player].piety))
             else:
                 out.append(effect)
 
     if not device_stopped(entry):
-        walk(card.effects + entry.inline)
-    gear_effects = []
+        walk(card.effects + stored(entry.inline))
+    gear_effects: list[Effect] = []
+    bonus = 0
     for gear in active_gears(entry):
-        gear_effects += [{**e, "_target": gear.get("target")} for e in gear["effects"]
-                         if isinstance(e, dict) and e.get("op") not in ("stop_device", "add_numeric")]
-    bonus = sum(e.get("amount", 0) for g in active_gears(entry) for e in g["effects"]
-                if isinstance(e, dict) and e.get("op") == "add_numeric" and isinstance(e.get("amount"), int))
+        for effect in stored(gear["effects"]):
+            if effect.op == "add_numeric":
+                bonus += effect.amount
+            elif effect.op != "stop_device":
+                gear_effects.append(aimed(effect, _as_seats(gear.get("target"))))
     effects = [_plus(e, bonus) for e in out + gear_effects]
     if entry.jinxed:
         # Power Jinx: every numeral on the Action Card is 1 lower, not below 0 (Smorgasbox).
-        effects = [{**e, "amount": max(0, e["amount"] - 1)} if isinstance(e.get("amount"), int) else e for e in effects]
+        effects = [e.replace(amount=max(0, e.amount - 1)) if isinstance(getattr(e, "amount", None), int) else e
+                   for e in effects]
     return effects
 
 
-def seats_for(selector: str | None, entry: Entry, state: GameState, effect: dict | None = None) -> list[int]:
-    """Which seats a selector names, for this entry (a Gear effect brings its own target)."""
-    players = state.in_game()
-    if effect is not None and "_target" in effect and selector in ("chosen", "target"):
-        chosen = effect["_target"]
-        return list(chosen) if isinstance(chosen, list) else ([chosen] if chosen is not None else [])
+def _as_seats(target) -> tuple[int, ...]:
+    if isinstance(target, list):
+        return tuple(target)
+    return (target,) if target is not None else ()
+
+
+def seats_for(selector: str | None, entry: Entry, state: GameState, effect: Effect | None = None) -> list[int]:
+    """Which seats a selector names, for this entry (a Gear effect brings its own target, an Otto
+    box its own seats: the effect's ``aim``)."""
+    if effect is not None and effect.aim is not None and selector in ("chosen", "target", "seats"):
+        return list(effect.aim)
     if selector in ("self", "card_player", "revealer"):
         return [entry.player]
     if selector == "target":
@@ -100,13 +131,9 @@ def seats_for(selector: str | None, entry: Entry, state: GameState, effect: dict
         return [entry.attacker] if entry.attacker is not None else []
     if selector == "chosen":
         return [entry.target] if entry.target is not None else []
-    if selector == "seats" and effect is not None:
-        return list(effect.get("_seats") or [])
-    if selector == "otto_tracks":
-        return [entry.player]
     if selector == "drinker":
         return [entry.drinker] if entry.drinker is not None else []
-    return [s for s in players if False]
+    return []
 
 
 def affected_attrs(state: GameState, entry: Entry, seat: int, card: Card | None) -> set[str]:
@@ -123,16 +150,11 @@ def affected_attrs(state: GameState, entry: Entry, seat: int, card: Card | None)
     if card is None:
         return set()
     attrs: set[str] = set()
+    from referee.games.rdi.ops import OPS
+
     for effect in flat_effects(card, entry, state):
-        op = effect.get("op")
-        if op in ("gain", "lose") and seat in seats_for(effect.get("who"), entry, state, effect):
-            attrs.add(effect.get("attr", ""))
-        if op == "gain" and effect.get("attr") == "gold" and seat in seats_for(effect.get("from"), entry, state):
-            attrs.add("gold")
-        if op == "pay":
-            if seat in seats_for(effect.get("who"), entry, state, effect) or seat in seats_for(effect.get("to"), entry, state, effect):
-                attrs.add("gold")
-    return {a for a in attrs if a in ATTR_NAMES}
+        attrs |= OPS[effect.op].affects(effect, seat, entry, state)
+    return attrs
 
 
 def clamp_change(state: GameState, seat: int, attr: str, change: int, out: Outcome, why: str) -> int:
@@ -195,13 +217,6 @@ def move_gold(state: GameState, payer: int | str, payee: int | str, amount: int,
     return paid
 
 
-def _place(selector, entry: Entry, state: GameState):
-    if selector in ("inn", "pot"):
-        return selector
-    seats = seats_for(selector, entry, state)
-    return seats[0] if seats else "inn"
-
-
 def redirected(state: GameState, entry: Entry, seat: int, attr: str, out: Outcome) -> int:
     """Where a Fortitude loss aimed at ``seat`` lands after redirections (its source does not change)."""
     if attr != "fortitude":
@@ -213,69 +228,3 @@ def redirected(state: GameState, entry: Entry, seat: int, attr: str, out: Outcom
                     "rdi3/other-rules/redirecting-damage")
             return destination
     return seat
-
-
-def apply_card_effects(state: GameState, entry: Entry, card: Card, out: Outcome) -> list[dict]:
-    """Carry out the figure-changing effects of a resolving card. Returns the effects it did
-    not carry out itself (Negate, Ignore, Drink changes...) for the engine to handle.
-
-    Fortitude and Alcohol Content changes are summed per player first, so a card (a Device
-    with its Gear Card included) hits each player as one attack, and a standing modifier
-    such as Wulfric's mood adjusts the card as a whole (RDI 3, Appendix A)."""
-    from referee.games.rdi.characters import adjust_change
-
-    rest: list[dict] = []
-    totals: dict[tuple[int, str], int] = {}
-    for effect in flat_effects(card, entry, state):
-        op = effect.get("op")
-        amount = effect.get("amount")
-        if op in ("gain", "lose", "pay") and not isinstance(amount, int):
-            out.say(f"{card.name}: the books do not give the amount of this {op}; apply it with `set`.")
-            continue
-        if op in ("gain", "lose"):
-            attr = effect.get("attr")
-            for seat in seats_for(effect.get("who"), entry, state, effect):
-                if seat in entry.ignored_by:
-                    out.say(f"{state.players[seat].name} Ignores {card.name}: it has no effect on them.",
-                            ed(state, "other-rules/negate-and-ignore"))
-                    continue
-                if attr == "gold" and op == "gain":
-                    move_gold(state, _place(effect.get("from", "inn"), entry, state), seat, amount, out, card.name)
-                elif attr == "gold":
-                    move_gold(state, seat, "inn", amount, out, card.name)
-                elif attr in ATTR_NAMES:
-                    victim = redirected(state, entry, seat, attr, out)
-                    if victim in entry.ignored_by and victim != seat:
-                        out.say(f"{state.players[victim].name} Ignores {card.name}: it has no effect on them.",
-                                ed(state, "other-rules/negate-and-ignore"))
-                        continue
-                    key = (victim, attr)
-                    totals[key] = totals.get(key, 0) + (amount if op == "gain" else -amount)
-        elif op == "pay":
-            payee = _place(effect.get("to", "inn"), entry, state)
-            for seat in seats_for(effect.get("who"), entry, state, effect):
-                if seat in entry.ignored_by:
-                    out.say(f"{state.players[seat].name} Ignores {card.name}: they pay nothing.",
-                            ed(state, "other-rules/negate-and-ignore"))
-                    continue
-                move_gold(state, seat, payee, amount, out, card.name)
-        else:
-            rest.append(effect)
-    for (victim, attr), change in totals.items():
-        if state.players[victim].automaton:
-            from referee.games.rdi.characters import otto
-
-            answered = state.entry(entry.responds_to) if entry.responds_to is not None else None
-            source = answered.player if entry.player == victim and answered is not None else entry.player
-            otto.track_change(state, source, attr, change, out, card.name)
-            continue
-        change = adjust_change(state, victim, attr, change, entry, out)
-        if change:
-            clamp_change(state, victim, attr, change, out, card.name)
-            from referee.games.rdi.characters import otto
-
-            otto.after_change(state, victim, attr, change, out)
-        if attr == "fortitude" and change < 0:
-            # The loss keeps its original source, even when redirected.
-            state.recent_hits.append([victim, entry.player])
-    return rest

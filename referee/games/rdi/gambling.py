@@ -10,6 +10,7 @@ the pot goes to the Inn. After "Winning Hand!" only a Cheating Card takes contro
 
 from __future__ import annotations
 
+from referee.core.effect_model import Effect, walk
 from referee.core.carddb import Card
 from referee.core.ruling import IllegalPlay, Outcome
 from referee.games.rdi import variants
@@ -23,17 +24,7 @@ MAKES_ANTE = ("start_round", "ante")
 
 
 def _ops(card: Card | None) -> set[str]:
-    found: set[str] = set()
-
-    def walk(effects):
-        for effect in effects or []:
-            if isinstance(effect, dict):
-                found.add(effect.get("op"))
-                for option in effect.get("options") or []:
-                    walk(option.get("effects") if isinstance(option, dict) else option)
-
-    walk(card.effects if card else [])
-    return found
+    return {effect.op for effect in walk(card.effects)} if card is not None else set()
 
 
 def starts_round(card: Card) -> bool:
@@ -43,9 +34,9 @@ def starts_round(card: Card) -> bool:
 def round_option(card: Card, state: GameState) -> int | None:
     """For a card with a start-or-take-control choice, the option that fits now."""
     for effect in card.effects:
-        if isinstance(effect, dict) and effect.get("op") == "choose_one":
-            for index, option in enumerate(effect.get("options") or []):
-                ops = {e.get("op") for e in (option.get("effects") if isinstance(option, dict) else option) or []}
+        if effect.op == "choose_one":
+            for index, option in enumerate(effect.options):
+                ops = {e.op for e in option.effects}
                 if ("start_round" in ops) == (state.round is None) and ops & {"start_round", "take_control"}:
                     return index
     return None
@@ -135,9 +126,9 @@ def ante(state: GameState, amount: int, out: Outcome, why: str) -> None:
                 "rdi3/gambling/ante", "gii/gambling/ante")
 
 
-def resolve_op(state: GameState, entry: Entry, card: Card, effect: dict, out: Outcome) -> bool:
+def resolve_op(state: GameState, entry: Entry, card: Card, effect: Effect, out: Outcome) -> bool:
     """Carry out a Gambling effect of a resolving card. Returns False if ``effect`` is not one."""
-    op = effect.get("op")
+    op = effect.op
     if op not in GAMBLING_OPS:
         return False
     round_ = state.round
@@ -158,7 +149,7 @@ def resolve_op(state: GameState, entry: Entry, card: Card, effect: dict, out: Ou
         out.say(f"{card.name}: no Round of Gambling is in progress, so its Gambling effect does nothing.")
         return True
     if op == "ante":
-        ante(state, effect.get("amount", 1) if isinstance(effect.get("amount"), int) else 1, out,
+        ante(state, effect.amount if isinstance(effect.amount, int) else 1, out,
              "start" if starts_round(card) else "raise")
         out.say(f"The pot holds {state.pot} Gold.")
     elif op == "take_control":
@@ -184,7 +175,7 @@ def resolve_op(state: GameState, entry: Entry, card: Card, effect: dict, out: Ou
     elif op in ("win_round", "take_pot"):
         end_round(state, seat, out, f"{card.name} says {name} wins the Round")
     elif op == "end_round":
-        to_inn = effect.get("pot_to", "inn") == "inn"
+        to_inn = (effect.pot_to or "inn") == "inn"
         end_round(state, None if to_inn else seat, out, f"{card.name} ends the Round")
     else:
         return False

@@ -15,7 +15,8 @@ from __future__ import annotations
 from referee.core.carddb import Card
 from referee.core.ruling import GameOver, IllegalPlay
 from referee.games.rdi import gambling
-from referee.games.rdi.effects import active_gears, affected_attrs, device_stopped, ed
+from referee.core.effect_model import Effect, walk
+from referee.games.rdi.effects import ATTR_NAMES, active_gears, affected_attrs, device_stopped, ed
 from referee.games.rdi.state import PHASE_NAMES, Entry, GameState
 
 CHANGES_DRINK_OPS = {"alter_drink", "split_drink", "pass_drink"}
@@ -38,39 +39,24 @@ def entry_timing(state: GameState, entry: Entry, cards) -> str:
     return timing(card) if card else entry.card_type
 
 
-def _ops(effects: list) -> list[dict]:
-    return [e for e in effects if isinstance(e, dict)]
-
-
-def _option_effects(card: Card, option: int | None) -> list[dict]:
-    out = []
-    for effect in _ops(card.effects):
-        if effect.get("op") == "choose_one" and option is not None:
-            chosen = (effect.get("options") or [])[option]
-            out.extend(_ops(chosen.get("effects", []) if isinstance(chosen, dict) else chosen))
+def _option_effects(card: Card, option: int | None) -> list[Effect]:
+    """The card's effects for the chosen option (a choose-one card keeps its choice whole until chosen)."""
+    out: list[Effect] = []
+    for effect in card.effects:
+        if effect.op == "choose_one" and option is not None:
+            out.extend(effect.options[option].effects)
         else:
             out.append(effect)
     return out
 
 
+def _changes_drink(effect: Effect) -> bool:
+    return effect.op in CHANGES_DRINK_OPS or (effect.op in ("negate", "ignore") and "drink" in (effect.what or ()))
+
+
 def changes_a_drink(card: Card | None) -> bool:
-    if card is None:
-        return False
-    for effect in _ops(card.effects):
-        op = effect.get("op")
-        if op in CHANGES_DRINK_OPS:
-            return True
-        if op in ("negate", "ignore") and "drink" in (effect.get("what") or []):
-            return True
-        if op == "choose_one" and any(changes_a_drink_effects(o) for o in effect.get("options") or []):
-            return True
-    return False
-
-
-def changes_a_drink_effects(option) -> bool:
-    effects = option.get("effects", []) if isinstance(option, dict) else option
-    return any(isinstance(e, dict) and (e.get("op") in CHANGES_DRINK_OPS or
-               (e.get("op") in ("negate", "ignore") and "drink" in (e.get("what") or []))) for e in effects)
+    """Whether the card (any of its options) changes a Drink."""
+    return card is not None and any(_changes_drink(e) for e in walk(card.effects))
 
 
 def _windows(card: Card) -> list[str]:
@@ -174,9 +160,9 @@ class Checker:
     def _check_sometimes(self, seat: int, card: Card, entry: Entry) -> list[str]:
         """Find a reading of the card (an option, a window) that holds now."""
         options = [None]
-        for effect in _ops(card.effects):
-            if effect.get("op") == "choose_one":
-                options = list(range(len(effect.get("options") or [])))
+        for effect in card.effects:
+            if effect.op == "choose_one":
+                options = list(range(len(effect.options)))
         reasons: list[IllegalPlay] = []
         for option in options:
             entry.option = option
@@ -194,11 +180,11 @@ class Checker:
         if top is not None and top.kind == "drink" and top.group is not None:
             # Several Drinks wait at once: a card names whose Drink it changes (`on NAME`), else your own;
             # a card that passes or splits a Drink always takes your own.
-            own = any(e.get("op") in ("pass_drink", "split_drink") for e in _option_effects(card, entry.option))
+            own = any(e.op in ("pass_drink", "split_drink") for e in _option_effects(card, entry.option))
             chosen = seat if own or entry.target is None else entry.target
             top = next((e for e in reversed(state.chain) if e.group == top.group and e.drinker == chosen), top)
         effects = _option_effects(card, entry.option)
-        ops = {e.get("op") for e in effects}
+        ops = {e.op for e in effects}
         if ops & {"negate", "ignore"} | (ops & CHANGES_DRINK_OPS):
             if top is None:
                 raise IllegalPlay(f"{card.name} answers another card or a Drink, and nothing is waiting to resolve.",
@@ -211,7 +197,7 @@ class Checker:
             if reason:
                 raise IllegalPlay(reason, (kaylin.STALWART,), code="forbidden")
         for effect in effects:
-            op = effect.get("op")
+            op = effect.op
             if op == "negate":
                 self._check_negate(seat, card, effect, top)
             elif op == "ignore":
@@ -226,9 +212,12 @@ class Checker:
             elif op == "leave_round":
                 gambling.check_leave(state, seat)
             elif op == "redirect":
-                if top is None or not affected_attrs(state, top, seat, self.card_of(top)) & {effect.get("attr", "fortitude")}:
+                if top is None or not affected_attrs(state, top, seat, self.card_of(top)) & {effect.attr or "fortitude"}:
                     raise IllegalPlay(f"{card.name} redirects a loss aimed at {state.players[seat].name}, and nothing "
                                       "waiting would make them lose it.", ("rdi3/other-rules/redirecting-damage",))
+                entry.responds_to = top.uid
+            elif op == "reduce":
+                self._check_reduce(seat, card, effect, top)
                 entry.responds_to = top.uid
             elif op == "take_pot":
                 gambling.check_take_pot(state, card)
@@ -236,7 +225,7 @@ class Checker:
                 gambling.check_tip(state, card, top, self.card_of(top))
                 if top is not None:
                     entry.responds_to = top.uid
-        if ops & ({"negate", "ignore", "leave_round", "end_round", "redirect", "take_pot"} | CHANGES_DRINK_OPS):
+        if ops & ({"negate", "ignore", "leave_round", "end_round", "redirect", "reduce", "take_pot"} | CHANGES_DRINK_OPS):
             return []
         return self._check_window(seat, card, entry)
 
@@ -303,9 +292,19 @@ class Checker:
         raise IllegalPlay(" / ".join(failures), (ed(state, "sometimes-and-anytime-cards"), ed(state, "other-rules/timing")),
                           code="not-your-window")
 
-    def _check_negate(self, seat: int, card: Card, effect: dict, top: Entry) -> None:
+    def _check_reduce(self, seat: int, card: Card, effect: Effect, top: Entry | None) -> None:
+        """A reduction answers a play that would change the reducing player's figure (RDI 3)."""
         state = self.state
-        what = set(effect.get("what") or [])
+        name = ATTR_NAMES[effect.attr]
+        if top is None or effect.attr not in affected_attrs(state, top, seat, self.card_of(top)):
+            raise IllegalPlay(f"{card.name} reduces what a card or Drink does to {state.players[seat].name}'s {name}, "
+                              "and nothing waiting would change it.",
+                              ("rdi3/other-rules/reduction-effects", ed(state, "other-rules/cards-that-affect")),
+                              code="does-not-affect")
+
+    def _check_negate(self, seat: int, card: Card, effect: Effect, top: Entry) -> None:
+        state = self.state
+        what = set(effect.what or ())
         if what == {"gear"}:
             if not active_gears(top):
                 raise IllegalPlay(f"{card.name} Negates a revealed Gear Card, and {top.name} has none.",
@@ -322,24 +321,24 @@ class Checker:
         if not kind_ok:
             raise IllegalPlay(f"{card.name} Negates {', '.join(sorted(what))} cards; {top.name} is "
                               f"{'a ' + kind.replace('_', ' ') if kind else 'not one'}.", cites)
-        if effect.get("condition") == "not_copied_or_split" and (top.copy_of is not None or top.counted is not None
+        if effect.condition == "not_copied_or_split" and (top.copy_of is not None or top.counted is not None
                                                                   or (top.group or "").startswith(("split", "copies"))):
             raise IllegalPlay(f"{card.name} may not Negate a Drink that has been copied or split.",
                               ("rdi3/appendix-a/wizgille/temporal-dilation",))
-        if effect.get("condition") in ("changes_a_drink", "changes_drink"):
+        if effect.condition in ("changes_a_drink", "changes_drink"):
             target = self.card_of(top)
             limits = (ed(state, "other-rules/wench-thinks"), ed(state, "other-rules/wench-thinks/limits"))
             if not changes_a_drink(target) or device_stopped(top):
                 raise IllegalPlay(f"{card.name} Negates only a Sometimes Card that changes a Drink's effects; "
                                   f"{top.name} does not.", limits)
-            if target is not None and any(e.get("condition") in ("changes_a_drink", "changes_drink")
-                                          for e in _ops(target.effects) if e.get("op") == "negate"):
+            if target is not None and any(e.condition in ("changes_a_drink", "changes_drink")
+                                          for e in target.effects if e.op == "negate"):
                 raise IllegalPlay(f"{card.name} cannot Negate another copy of itself.", limits)
 
-    def _check_ignore(self, seat: int, card: Card, effect: dict, top: Entry) -> None:
+    def _check_ignore(self, seat: int, card: Card, effect: Effect, top: Entry) -> None:
         state = self.state
         # A card the books show only as "Ignore a card that affects you" Ignores any played card.
-        what = set(effect.get("what") or ["action", "sometimes", "anytime", "gambling", "cheating"])
+        what = set(effect.what or ("action", "sometimes", "anytime", "gambling", "cheating"))
         player = state.players[seat]
         if top.kind == "drink":
             if "drink" not in what:
@@ -359,9 +358,9 @@ class Checker:
             raise IllegalPlay(f"{card.name} Ignores {', '.join(sorted(what))} cards; {top.name} is a {kind} card.",
                               (ed(state, "other-rules/negate-and-ignore"),))
         target_card = self.card_of(top)
-        wanted = set(effect.get("if_affects") or ())
+        wanted = set(effect.if_affects or ())
         # Both books: a card that Ignores cards affecting your Gold cannot Ignore a Round of Gambling.
-        if (effect.get("not_round_of_gambling") or "gold" in wanted) and target_card is not None and \
+        if (effect.not_round_of_gambling or "gold" in wanted) and target_card is not None and \
                 gambling.starts_round(target_card):
             raise IllegalPlay(f"{card.name} may not Ignore a Round of Gambling: a card that Ignores cards affecting "
                               "your Gold cannot be used against a Round.",
@@ -380,7 +379,8 @@ class Checker:
         state = self.state
         wants = card.get("target")
         uses_target = wants in ("other_player", "any_player") or any(
-            e.get("who") == "target" or e.get("to") in ("target", "chosen") or e.get("with") == "chosen"
+            getattr(e, "who", None) == "target" or getattr(e, "to", None) in ("target", "chosen")
+            or getattr(e, "with_", None) == "chosen"
             for e in _option_effects(card, entry.option))
         if not uses_target:
             return  # a named player here only says whose Drink a card changes

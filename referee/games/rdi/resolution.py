@@ -7,9 +7,10 @@ from referee.core.carddb import Card
 from referee.core.ruling import ASK, IllegalPlay, Outcome
 from referee.games.rdi import announce as A
 from referee.games.rdi import contest, gambling, splitting
-from referee.games.rdi.characters import after_card, otto, roxana
+from referee.games.rdi.characters import after_card, otto
 from referee.games.rdi.drinks import resolve_drink
-from referee.games.rdi.effects import apply_card_effects, clamp_change, ed, seats_for
+from referee.games.rdi.effects import ed, flat_effects
+from referee.games.rdi.ops import Resolving, resolve_effects
 from referee.games.rdi.losing import apply_losses
 from referee.games.rdi.state import GAME, GameState
 
@@ -112,7 +113,7 @@ class Resolution:
         a Drink card that is not discarded."""
         first = drinks[0]
         cards = [self.cards.by_id[c.id] for c in (self._card(p) for p in first.parts)] if first.parts else []
-        card_ops = [e.get("op") for c in cards for e in c.effects if isinstance(e, dict)]
+        card_ops = [e.op for c in cards for e in c.effects]
         if sum(op in ("draw", "discard") for op in card_ops) >= 2:
             out.say(f"{first.name} has several draw or discard effects: the drinker resolves them in the order they "
                     "choose, finishing each before the next.", "gii/more-drink-rules/discarding-and-drawing")
@@ -155,123 +156,5 @@ class Resolution:
             id="otto/box", name=entry.name, game=GAME, book="smb", type=entry.card_type, summary=entry.name,
             data={"effects": [], "cites": [otto.GENERAL]})
         out.say(f"{card.name} ({state.players[entry.player].name}) resolves.", ed(state, "other-rules/timing"))
-        resolving: dict = {}  # what one effect leaves for the next on the same card (the Negated play)
-        for effect in apply_card_effects(state, entry, card, out):
-            self._special_effect(state, entry, card, effect, out, resolving)
+        resolve_effects(Resolving(state, entry, card, out, self.cards), flat_effects(card, entry, state))
         after_card(state, entry, card, out)
-
-    def _special_effect(self, state: GameState, entry, card: Card, effect: dict, out: Outcome, resolving: dict) -> None:
-        op = effect.get("op")
-        target = state.entry(entry.responds_to) if entry.responds_to is not None else None
-        if gambling.resolve_op(state, entry, card, effect, out):
-            return
-        if op == "negate" and target is not None and effect.get("what") == ["gear"]:
-            gear = [g for g in target.gears if not g.get("negated")][-1]
-            gear["negated"] = True
-            out.say(f"The Gear Card {gear['name']} is Negated: {target.name} takes effect without it.",
-                    "rdi3/appendix-a/wizgille/devices-and-gear")
-            return
-        if op == "negate" and target is not None:
-            resolving["negated"] = target  # for a following "play again" or "take another Drink" effect
-            state.chain.remove(target)
-            if state.round is not None and not state.round.started and target.player == state.round.starter \
-                    and gambling.starts_round(self.cards.by_id.get(target.card_id)):
-                state.round = None
-                out.say("The Round of Gambling never starts: nobody antes.", ed(state, "gambling"))
-            if target.kind == "drink":
-                state.drink_discard += len(target.parts)
-            elif target.kind == "event":
-                state.drink_discard += 1
-            out.say(f"{target.name} is Negated: it goes to its discard pile and none of its effects happen"
-                    + (" (so no Piety changes)." if state.players[target.player].piety is not None else "."),
-                    ed(state, "other-rules/negate-and-ignore"))
-        elif op == "ignore" and target is not None:
-            target.ignored_by.append(entry.player)
-            out.say(f"{state.players[entry.player].name} will Ignore {target.name}: it resolves normally but has no "
-                    "effect on them; it still affects everyone else.", ed(state, "other-rules/negate-and-ignore"))
-        elif op == "alter_drink" and target is not None and target.kind == "drink":
-            change = effect.get("alcohol")
-            if not isinstance(change, int):
-                out.say(f"The books do not give how much {card.name} changes the Drink; correct it with `set`.")
-                return
-            if target.counted is not None:
-                target.counted += change
-            if target.alcohol is not None:
-                before = target.alcohol
-                target.alcohol = before + change
-                if before > 0 > target.alcohol:
-                    target.alcohol = 0
-                    out.say("A reduction cannot take a positive effect below 0.", "rdi3/other-rules/reduction-effects")
-                out.say(f"{target.name} now has {target.alcohol} Alcohol Content ({before} {change:+d}).")
-        elif op == "play_again" and resolving.get("negated") is not None:
-            negated = resolving["negated"]
-            name = state.players[negated.player].name
-            if negated.card_type == "action" and negated.player == state.active:
-                state.action_done = False
-                out.say(f"{name} may play another Action Card.", "rdi3/appendix-a/wizgille/temporal-dilation")
-            elif negated.card_type in ("gambling", "cheating") and state.round is not None:
-                state.round.next_actor = negated.player
-                out.say(f"{name} gets to replace it with another Gambling or Cheating Card; playing none counts as passing.",
-                        "rdi3/appendix-a/wizgille/temporal-dilation")
-        elif op == "redraw_drink" and resolving.get("negated") is not None:
-            negated = resolving["negated"]
-            seat = negated.drinker if negated.drinker is not None else negated.player
-            name = state.players[seat].name
-            if state.players[seat].drink_me == 0:
-                out.say(f"{name} takes another Drink from the same pile, but it is empty: {name} sobers up by 1.",
-                        "rdi3/appendix-a/wizgille/temporal-dilation", "rdi3/appendix-a/wizgille/example-4")
-                clamp_change(state, seat, "alcohol", -1, out, "sobering up")
-            else:
-                state.must_drink.append(seat)
-                out.verdict, out.code = ASK, "ask-reveal"
-                out.say(f"{name} takes another Drink from the same pile: `{name} reveals CARD`.",
-                        "rdi3/appendix-a/wizgille/temporal-dilation")
-        elif op == "debuff":
-            otto.give_debuff(state, effect.get("_seats") or [], effect.get("kind", ""), out)
-        elif op == "cutting_board":
-            count = effect.get("count") if isinstance(effect.get("count"), int) else 1
-            if not self.cards.by_id[entry.card_id].get("cleaver"):  # a cleaver icon is handled with the Ingredient
-                roxana.grant_prepare(state, entry, count, out)
-        elif op == "draw":
-            for seat in seats_for(effect.get("who"), entry, state, effect):
-                out.say(f"{state.players[seat].name} draws {effect.get('count', 1)} card(s).")
-        elif op == "drink":
-            for seat in seats_for(effect.get("who"), entry, state, effect):
-                if seat in entry.ignored_by:
-                    continue
-                state.must_drink.append(seat)
-                name = state.players[seat].name
-                if state.players[seat].drink_me == 0:
-                    state.must_drink.remove(seat)
-                    out.say(f"{name} must drink, but their Drink Me! pile is empty: they sober up by 1.",
-                            ed(state, "on-your-turn/drink"))
-                    clamp_change(state, seat, "alcohol", -1, out, "sobering up")
-                else:
-                    out.verdict, out.code = ASK, "ask-reveal"
-                    out.say(f"{name} must drink the top Drink of their Drink Me! pile now: `{name} reveals CARD`.",
-                            ed(state, "on-your-turn/drink"))
-        elif op == "order_drinks":
-            count = effect.get("count") if isinstance(effect.get("count"), int) else 1
-            state.extra_orders += count
-            out.say(f"{state.players[entry.player].name} may order {count} additional Drink(s) now, onto any other "
-                    f"players' piles (`{state.players[entry.player].name} orders a drink for NAME`). Ordering cannot be "
-                    "Ignored; the card's other effects can.", ed(state, "more-drink-rules/ordering-additional-drinks"),
-                    "rdi3/more-drink-rules/ordering-drinks-and-ignore-effects")
-        elif op == "pass_drink" and target is not None and target.kind == "drink" and entry.target is not None:
-            target.drinker = entry.target
-            out.say(f"{target.name} is passed to {state.players[entry.target].name}, who will drink it.",
-                    ed(state, "other-rules/splitting-drinks"))
-        elif op == "split_drink" and target is not None and target.kind == "drink":
-            partner = entry.target if effect.get("with", "chosen") != "none" else None
-            splitting.split(state, target, partner, effect.get("rounding", "up"), out,
-                            f"{state.players[entry.player].name} splits the Drink")
-        elif op == "redirect" and target is not None and entry.target is not None:
-            target.redirects.append([entry.player, entry.target])
-            out.say(f"{state.players[entry.player].name} redirects the Fortitude loss to {state.players[entry.target].name}; "
-                    "only the Fortitude loss moves, and it keeps its original source.", "rdi3/other-rules/redirecting-damage")
-        elif op in ("negate", "ignore", "alter_drink", "redirect"):
-            out.say(f"What {card.name} answered has already left the chain: it has nothing left to do.")
-        elif op == "unmodelled":
-            out.say(f"{card.name}: {effect.get('says')} The referee does not apply this itself; correct figures with `set`.")
-        else:
-            out.say(f"{card.name}: its '{op}' effect is not tracked by the referee yet; correct figures with `set`.")

@@ -3,6 +3,7 @@ Round on the House, and the table's answers to the values the books leave out.""
 
 from __future__ import annotations
 
+from referee.core.effect_model import effects_data
 from referee.core.ruling import ASK, GameOver, IllegalPlay, NotUnderstood, Outcome
 from referee.core.text import sentence
 from referee.games.rdi import announce as A
@@ -151,11 +152,12 @@ class Reveals:
         target = state.seat(reveal.target) if reveal.target else None
         if reveal.others:
             target = [target] + [state.seat(n) for n in reveal.others]
-        picks = any(isinstance(e, dict) and e.get("who") in ("chosen", "target") for e in gear.effects)
+        picks = any(getattr(e, "who", None) in ("chosen", "target") for e in gear.effects)
         if picks and target is None:
             raise IllegalPlay(f"{gear.name} has its own target: `{owner} reveals {gear.name} on NAME`.",
                               ("rdi3/appendix-a/wizgille/devices-and-gear",), code="needs-target")
-        device.gears.append({"id": gear.id, "name": gear.name, "target": target, "effects": gear.effects, "negated": False})
+        device.gears.append({"id": gear.id, "name": gear.name, "target": target, "effects": effects_data(gear.effects),
+                             "negated": False})
         device.awaiting_gear = False
         aimed = (f" on {', '.join(state.players[t].name for t in target)}" if isinstance(target, list)
                  else f" on {state.players[target].name}" if target is not None else "")

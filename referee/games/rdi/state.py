@@ -65,6 +65,7 @@ class Entry:
     awaiting_chaser: bool = False
     ignored_by: list = field(default_factory=list)
     redirects: list = field(default_factory=list)  # [from_seat, to_seat] pairs for redirected Fortitude loss
+    reductions: list = field(default_factory=list)  # [seat, attr, by]: what another card reduces for that seat
     attacker: int | None = None  # for "after you lose Fortitude" cards: who hit the player
     awaiting_gear: bool = False  # a Device Card waiting for its Gear Card
     gears: list = field(default_factory=list)  # revealed Gear Cards: {id, name, target, effects, negated}

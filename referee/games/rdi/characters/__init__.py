@@ -9,8 +9,10 @@
 
 from __future__ import annotations
 
+from referee.core.effect_model import effects_data
 from referee.core.ruling import Outcome
 from referee.games.rdi.characters import kaylin, roxana, serena
+from referee.games.rdi.effects import stored
 from referee.games.rdi.state import Entry, GameState
 
 
@@ -23,12 +25,12 @@ def standing_cards(state: GameState, victim: int, attr: str, change: int, out: O
     """Cards lying in front of a player with a standing modifier (Spatchcocked Cockatrice)."""
     player = state.players[victim]
     for name, effects in player.front:
-        for effect in effects:
-            if effect.get("op") != "modify" or not isinstance(effect.get("by"), int) or effect["by"] == 0:
+        for effect in stored(effects):
+            if effect.op != "modify" or not effect.by:
                 continue
-            if effect.get("change") == "fortitude_loss" and attr == "fortitude" and change < 0:
-                change = min(0, change - effect["by"]) if effect["by"] < 0 else change - effect["by"]
-                out.say(f"{name}, in front of {player.name}: this Fortitude loss is reduced by {-effect['by']}.",
+            if effect.change == "fortitude_loss" and attr == "fortitude" and change < 0:
+                change = min(0, change - effect.by) if effect.by < 0 else change - effect.by
+                out.say(f"{name}, in front of {player.name}: this Fortitude loss is reduced by {-effect.by}.",
                         "smb/card-notes/spatchcocked-cockatrice")
     return change
 
@@ -36,17 +38,16 @@ def standing_cards(state: GameState, victim: int, attr: str, change: int, out: O
 def after_card(state: GameState, entry: Entry, card, out: Outcome) -> None:
     serena.after_card(state, entry, card, out)
     roxana.after_card(state, entry, card, out)
-    if any(isinstance(e, dict) and e.get("op") == "modify" and e.get("scope") == "while_in_front_of_you"
-           for e in card.effects):
-        effects = [e for e in card.effects if isinstance(e, dict)]
+    if any(e.op == "modify" and e.scope == "while_in_front_of_you" for e in card.effects):
+        effects = list(card.effects)
         if entry.jinxed:
             # The Smorgasbox note: a Power Jinx cuts this protection to zero for as long as the card stays,
             # although the Jinx otherwise touches only printed numerals ("reduced by one" is spelled out).
-            effects = [{**e, "by": 0} if e.get("op") == "modify" else e for e in effects]
+            effects = [e.replace(by=0) if e.op == "modify" else e for e in effects]
             out.say(f"{card.name} was played under a Power Jinx: its protection is 0 for as long as it stays in front "
                     "of the player (the Smorgasbox's card note; the Power Jinx rule itself reduces only numerals).",
                     "smb/card-notes/spatchcocked-cockatrice", "smb/otto/witchdoctor/numerical-values")
-        state.players[entry.player].front.append([card.name, effects])
+        state.players[entry.player].front.append([card.name, effects_data(effects)])
         out.say(f"{card.name} stays in front of {state.players[entry.player].name}; its effect lasts while it is there.",
                 "smb/card-notes/spatchcocked-cockatrice")
 

@@ -158,8 +158,8 @@ def parse_effects(state: GameState, text: str) -> list[dict]:
             attr = "alcohol" if change.group("attr").lower().startswith("alcohol") else change.group("attr").lower()
             who = _who(state, change.group("who"))
             effects.append({"op": "gain" if change.group("verb").lower().startswith("gain") else "lose", "attr": attr,
-                            "amount": int(change.group("n")), "who": "otto_tracks" if who == "otto" else "seats",
-                            "_seats": [] if who == "otto" else who})
+                            "amount": int(change.group("n")), **({"who": "self"} if who == "otto" else
+                                                                 {"who": "seats", "_seats": who})})
         elif pay:
             who = _who(state, pay.group("who"))
             effects.append({"op": "pay", "amount": int(pay.group("n")), "who": "seats", "_seats": who, "to": "self"})

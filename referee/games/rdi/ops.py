@@ -1,0 +1,419 @@
+"""One place per effect op: how it applies when its card resolves, and what it affects.
+
+Every op of the typed effect model (referee.core.effect_model) has an `OpRule` here; a test
+fails if one is missing. `affects` answers "would this effect directly change that player's
+Fortitude, Alcohol Content or Gold?" (both core books, Cards That Affect...), which Ignore and
+the "a card that affects you" windows read. Figure changes (gain, lose, pay) run first and are
+summed per player, so one card hits each player once and a standing modifier (Wulfric's mood)
+adjusts the card as a whole; every other op then runs in the card's order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+from referee.core.carddb import Card
+from referee.core.effect_model import SPECS, Effect
+from referee.core.ruling import ASK, Outcome
+from referee.games.rdi import gambling, splitting
+from referee.games.rdi.effects import ATTR_NAMES, clamp_change, ed, move_gold, redirected, seats_for
+from referee.games.rdi.state import GAME, Entry, GameState
+
+
+@dataclass
+class Resolving:
+    """One card resolving: what its effects share while they run."""
+
+    state: GameState
+    entry: Entry
+    card: Card
+    out: Outcome
+    cards: object  # the card database, for ops that look at another card
+    totals: dict = field(default_factory=dict)  # (seat, attr) -> summed change
+    negated: Entry | None = None  # the play this card Negated, for a following "play again"
+
+    @property
+    def answered(self) -> Entry | None:
+        entry = self.entry
+        return self.state.entry(entry.responds_to) if entry.responds_to is not None else None
+
+    @property
+    def name(self) -> str:
+        return self.state.players[self.entry.player].name
+
+    def seats(self, selector, effect: Effect) -> list[int]:
+        return seats_for(selector, self.entry, self.state, effect)
+
+    def ignores(self, seat: int, what: str = "it has no effect on them") -> bool:
+        if seat in self.entry.ignored_by:
+            self.out.say(f"{self.state.players[seat].name} Ignores {self.card.name}: {what}.",
+                         ed(self.state, "other-rules/negate-and-ignore"))
+            return True
+        return False
+
+    def place(self, selector):
+        """A payer or payee: a seat, the Inn or the pot."""
+        if selector in ("inn", "pot"):
+            return selector
+        seats = seats_for(selector, self.entry, self.state)
+        return seats[0] if seats else "inn"
+
+
+def affects_nothing(effect: Effect, seat: int, entry: Entry, state: GameState) -> set[str]:
+    return set()
+
+
+@dataclass(frozen=True)
+class OpRule:
+    apply: Callable[[Resolving, Effect], None]
+    affects: Callable[[Effect, int, Entry, GameState], set[str]] = affects_nothing
+    figures: bool = False  # runs in the first pass (gain, lose, pay)
+
+
+# ------------------------------------------------------------------ figures
+
+
+def _amount_known(ctx: Resolving, effect: Effect) -> bool:
+    if isinstance(effect.amount, int):
+        return True
+    ctx.out.say(f"{ctx.card.name}: the books do not give the amount of this {effect.op}; the table applies it "
+                "with `set`.")
+    return False
+
+
+def apply_change(ctx: Resolving, effect: Effect) -> None:
+    """gain / lose: Gold moves at once; Fortitude and Alcohol Content are summed per player."""
+    if not _amount_known(ctx, effect):
+        return
+    state, attr, amount = ctx.state, effect.attr, effect.amount
+    for seat in ctx.seats(effect.who, effect):
+        if ctx.ignores(seat):
+            continue
+        if attr == "gold" and effect.op == "gain":
+            move_gold(state, ctx.place(effect.from_ or "inn"), seat, amount, ctx.out, ctx.card.name)
+        elif attr == "gold":
+            move_gold(state, seat, "inn", amount, ctx.out, ctx.card.name)
+        else:
+            victim = redirected(state, ctx.entry, seat, attr, ctx.out)
+            if victim != seat and ctx.ignores(victim):
+                continue
+            key = (victim, attr)
+            ctx.totals[key] = ctx.totals.get(key, 0) + (amount if effect.op == "gain" else -amount)
+
+
+def affects_change(effect: Effect, seat: int, entry: Entry, state: GameState) -> set[str]:
+    hit = set()
+    if seat in seats_for(effect.who, entry, state, effect):
+        hit.add(effect.attr)
+    if effect.op == "gain" and effect.attr == "gold" and seat in seats_for(effect.from_, entry, state):
+        hit.add("gold")
+    return hit
+
+
+def apply_pay(ctx: Resolving, effect: Effect) -> None:
+    if not _amount_known(ctx, effect):
+        return
+    payee = ctx.place(effect.to or "inn")
+    for seat in ctx.seats(effect.who, effect):
+        if not ctx.ignores(seat, "they pay nothing"):
+            move_gold(ctx.state, seat, payee, effect.amount, ctx.out, ctx.card.name)
+
+
+def affects_pay(effect: Effect, seat: int, entry: Entry, state: GameState) -> set[str]:
+    payers = seats_for(effect.who, entry, state, effect)
+    payees = seats_for(effect.to, entry, state, effect)
+    return {"gold"} if seat in payers or seat in payees else set()
+
+
+def settle(ctx: Resolving) -> None:
+    """Apply the summed Fortitude and Alcohol Content changes, one attack per player."""
+    from referee.games.rdi.characters import adjust_change, otto
+
+    state, entry, out = ctx.state, ctx.entry, ctx.out
+    for (victim, attr), change in ctx.totals.items():
+        change = _reduced(ctx, victim, attr, change)
+        if state.players[victim].automaton:
+            answered = ctx.answered
+            source = answered.player if entry.player == victim and answered is not None else entry.player
+            otto.track_change(state, source, attr, change, out, ctx.card.name)
+            continue
+        change = adjust_change(state, victim, attr, change, entry, out)
+        if change:
+            clamp_change(state, victim, attr, change, out, ctx.card.name)
+            otto.after_change(state, victim, attr, change, out)
+        if attr == "fortitude" and change < 0:
+            # The loss keeps its original source, even when redirected.
+            state.recent_hits.append([victim, entry.player])
+
+
+def _reduced(ctx: Resolving, victim: int, attr: str, change: int) -> int:
+    """A reduction another card made to what ``victim`` takes: toward 0, never past it (RDI 3)."""
+    for seat, reduced_attr, by in ctx.entry.reductions:
+        if seat == victim and reduced_attr == attr and change:
+            before = change
+            change = max(0, change - by) if change > 0 else min(0, change + by)
+            ctx.out.say(f"{ctx.state.players[victim].name}'s {ATTR_NAMES[attr]} change from {ctx.card.name} is reduced "
+                        f"by {by}: {abs(before)} → {abs(change)}.", "rdi3/other-rules/reduction-effects")
+    return change
+
+
+# ------------------------------------------------------------------ answering other plays
+
+
+def apply_negate(ctx: Resolving, effect: Effect) -> None:
+    state, target, out = ctx.state, ctx.answered, ctx.out
+    if target is None:
+        _gone(ctx)
+        return
+    if effect.what == ("gear",):
+        gear = [g for g in target.gears if not g.get("negated")][-1]
+        gear["negated"] = True
+        out.say(f"The Gear Card {gear['name']} is Negated: {target.name} takes effect without it.",
+                "rdi3/appendix-a/wizgille/devices-and-gear")
+        return
+    ctx.negated = target
+    state.chain.remove(target)
+    if state.round is not None and not state.round.started and target.player == state.round.starter \
+            and gambling.starts_round(ctx.cards.by_id.get(target.card_id)):
+        state.round = None
+        out.say("The Round of Gambling never starts: nobody antes.", ed(state, "gambling"))
+    if target.kind == "drink":
+        state.drink_discard += len(target.parts)
+    elif target.kind == "event":
+        state.drink_discard += 1
+    out.say(f"{target.name} is Negated: it goes to its discard pile and none of its effects happen"
+            + (" (so no Piety changes)." if state.players[target.player].piety is not None else "."),
+            ed(state, "other-rules/negate-and-ignore"))
+
+
+def apply_ignore(ctx: Resolving, effect: Effect) -> None:
+    target = ctx.answered
+    if target is None:
+        _gone(ctx)
+        return
+    target.ignored_by.append(ctx.entry.player)
+    ctx.out.say(f"{ctx.name} will Ignore {target.name}: it resolves normally but has no effect on them; it still "
+                "affects everyone else.", ed(ctx.state, "other-rules/negate-and-ignore"))
+
+
+def apply_reduce(ctx: Resolving, effect: Effect) -> None:
+    target = ctx.answered
+    if target is None:
+        _gone(ctx)
+        return
+    if target.kind == "drink" and effect.attr == "alcohol":
+        if target.alcohol is not None:
+            before = target.alcohol
+            target.alcohol = max(0, before - effect.by)
+            ctx.out.say(f"{target.name} now gives {ctx.name} {target.alcohol} Alcohol Content ({before} reduced by "
+                        f"{effect.by}, never below 0).", "rdi3/other-rules/reduction-effects")
+        return
+    target.reductions.append([ctx.entry.player, effect.attr, effect.by])
+    ctx.out.say(f"What {target.name} does to {ctx.name}'s {ATTR_NAMES[effect.attr]} is reduced by {effect.by} "
+                "(never below 0; other players take it in full).", "rdi3/other-rules/reduction-effects")
+
+
+def apply_redirect(ctx: Resolving, effect: Effect) -> None:
+    state, target, entry = ctx.state, ctx.answered, ctx.entry
+    if target is None or entry.target is None:
+        _gone(ctx)
+        return
+    target.redirects.append([entry.player, entry.target])
+    ctx.out.say(f"{ctx.name} redirects the Fortitude loss to {state.players[entry.target].name}; only the Fortitude "
+                "loss moves, and it keeps its original source.", "rdi3/other-rules/redirecting-damage")
+
+
+def _gone(ctx: Resolving) -> None:
+    ctx.out.say(f"What {ctx.card.name} answered has already left the chain: it has nothing left to do.")
+
+
+# ------------------------------------------------------------------ Drinks
+
+
+def apply_alter_drink(ctx: Resolving, effect: Effect) -> None:
+    target, out = ctx.answered, ctx.out
+    if target is None or target.kind != "drink":
+        _gone(ctx)
+        return
+    change = effect.alcohol
+    if not isinstance(change, int):
+        out.say(f"The books do not give how much {ctx.card.name} changes the Drink; the table corrects it with `set`.")
+        return
+    if target.counted is not None:
+        target.counted += change
+    if target.alcohol is not None:
+        before = target.alcohol
+        target.alcohol = before + change
+        if before > 0 > target.alcohol:
+            target.alcohol = 0
+            out.say("A reduction cannot take a positive effect below 0.", "rdi3/other-rules/reduction-effects")
+        out.say(f"{target.name} now has {target.alcohol} Alcohol Content ({before} {change:+d}).")
+
+
+def apply_pass_drink(ctx: Resolving, effect: Effect) -> None:
+    target, entry, state = ctx.answered, ctx.entry, ctx.state
+    if target is None or target.kind != "drink" or entry.target is None:
+        _gone(ctx)
+        return
+    target.drinker = entry.target
+    ctx.out.say(f"{target.name} is passed to {state.players[entry.target].name}, who will drink it.",
+                ed(state, "other-rules/splitting-drinks"))
+
+
+def apply_split_drink(ctx: Resolving, effect: Effect) -> None:
+    target = ctx.answered
+    if target is None or target.kind != "drink":
+        _gone(ctx)
+        return
+    partner = ctx.entry.target if (effect.with_ or "chosen") != "none" else None
+    splitting.split(ctx.state, target, partner, effect.rounding or "up", ctx.out, f"{ctx.name} splits the Drink")
+
+
+def apply_drink(ctx: Resolving, effect: Effect) -> None:
+    state, out = ctx.state, ctx.out
+    for seat in ctx.seats(effect.who, effect):
+        if seat in ctx.entry.ignored_by:
+            continue
+        name = state.players[seat].name
+        if state.players[seat].drink_me == 0:
+            out.say(f"{name} must drink, but their Drink Me! pile is empty: they sober up by 1.",
+                    ed(state, "on-your-turn/drink"))
+            clamp_change(state, seat, "alcohol", -1, out, "sobering up")
+        else:
+            state.must_drink.append(seat)
+            out.verdict, out.code = ASK, "ask-reveal"
+            out.say(f"{name} must drink the top Drink of their Drink Me! pile now: `{name} reveals CARD`.",
+                    ed(state, "on-your-turn/drink"))
+
+
+def apply_order_drinks(ctx: Resolving, effect: Effect) -> None:
+    count = effect.count if isinstance(effect.count, int) else 1
+    ctx.state.extra_orders += count
+    drinks = "1 additional Drink" if count == 1 else f"{count} additional Drinks"
+    ctx.out.say(f"{ctx.name} may order {drinks} now, onto any other players' piles (`{ctx.name} orders a drink for "
+                "NAME`). Ordering cannot be Ignored; the card's other effects can.",
+                ed(ctx.state, "more-drink-rules/ordering-additional-drinks"),
+                "rdi3/more-drink-rules/ordering-drinks-and-ignore-effects")
+
+
+def apply_redraw_drink(ctx: Resolving, effect: Effect) -> None:
+    state, out, negated = ctx.state, ctx.out, ctx.negated
+    if negated is None:
+        return
+    seat = negated.drinker if negated.drinker is not None else negated.player
+    name = state.players[seat].name
+    if state.players[seat].drink_me == 0:
+        out.say(f"{name} takes another Drink from the same pile, but it is empty: {name} sobers up by 1.",
+                "rdi3/appendix-a/wizgille/temporal-dilation", "rdi3/appendix-a/wizgille/example-4")
+        clamp_change(state, seat, "alcohol", -1, out, "sobering up")
+    else:
+        state.must_drink.append(seat)
+        out.verdict, out.code = ASK, "ask-reveal"
+        out.say(f"{name} takes another Drink from the same pile: `{name} reveals CARD`.",
+                "rdi3/appendix-a/wizgille/temporal-dilation")
+
+
+# ------------------------------------------------------------------ cards and hands
+
+
+def _cards(count: int) -> str:
+    return "1 card" if count == 1 else f"{count} cards"
+
+
+def apply_draw(ctx: Resolving, effect: Effect) -> None:
+    for seat in ctx.seats(effect.who, effect):
+        ctx.out.say(f"{ctx.state.players[seat].name} draws {_cards(effect.count or 1)} ({ctx.card.name}).")
+
+
+def apply_discard(ctx: Resolving, effect: Effect) -> None:
+    how = " at random" if effect.random else ""
+    for seat in ctx.seats(effect.who, effect):
+        name = ctx.state.players[seat].name
+        ctx.out.say(f"{name} discards {_cards(effect.count or 1)}{how} ({ctx.card.name}): `{name} discards "
+                    f"{effect.count or 1}{how}` once done.")
+
+
+def apply_play_again(ctx: Resolving, effect: Effect) -> None:
+    state, negated = ctx.state, ctx.negated
+    if negated is None:
+        return
+    name = state.players[negated.player].name
+    if negated.card_type == "action" and negated.player == state.active:
+        state.action_done = False
+        ctx.out.say(f"{name} may play another Action Card.", "rdi3/appendix-a/wizgille/temporal-dilation")
+    elif negated.card_type in ("gambling", "cheating") and state.round is not None:
+        state.round.next_actor = negated.player
+        ctx.out.say(f"{name} gets to replace it with another Gambling or Cheating Card; playing none counts as passing.",
+                    "rdi3/appendix-a/wizgille/temporal-dilation")
+
+
+def apply_debuff(ctx: Resolving, effect: Effect) -> None:
+    from referee.games.rdi.characters import otto
+
+    otto.give_debuff(ctx.state, list(effect.aim or ()), effect.kind, ctx.out)
+
+
+def apply_cutting_board(ctx: Resolving, effect: Effect) -> None:
+    from referee.games.rdi.characters import roxana
+
+    if not ctx.card.get("cleaver"):  # a cleaver icon is handled with the Ingredient itself
+        roxana.grant_prepare(ctx.state, ctx.entry, effect.count if isinstance(effect.count, int) else 1, ctx.out)
+
+
+def apply_unmodelled(ctx: Resolving, effect: Effect) -> None:
+    ctx.out.say(f"{ctx.card.name}: {effect.says} The referee does not apply this itself; the table corrects the "
+                "figures with `set`.")
+
+
+def handled_elsewhere(ctx: Resolving, effect: Effect) -> None:
+    """Ops whose work is done by another part of the engine when the card is played or kept
+    (choose_one and by_piety are unfolded before resolving; a standing modifier works from in
+    front of its player; a Gear Card's own words change its Device)."""
+
+
+def apply_gambling(ctx: Resolving, effect: Effect) -> None:
+    gambling.resolve_op(ctx.state, ctx.entry, ctx.card, effect, ctx.out)
+
+
+OPS: dict[str, OpRule] = {
+    "gain": OpRule(apply_change, affects_change, figures=True),
+    "lose": OpRule(apply_change, affects_change, figures=True),
+    "pay": OpRule(apply_pay, affects_pay, figures=True),
+    "negate": OpRule(apply_negate),
+    "ignore": OpRule(apply_ignore),
+    "reduce": OpRule(apply_reduce),
+    "redirect": OpRule(apply_redirect),
+    "alter_drink": OpRule(apply_alter_drink),
+    "pass_drink": OpRule(apply_pass_drink),
+    "split_drink": OpRule(apply_split_drink),
+    "drink": OpRule(apply_drink),
+    "order_drinks": OpRule(apply_order_drinks),
+    "redraw_drink": OpRule(apply_redraw_drink),
+    "draw": OpRule(apply_draw),
+    "discard": OpRule(apply_discard),
+    "play_again": OpRule(apply_play_again),
+    "debuff": OpRule(apply_debuff),
+    "cutting_board": OpRule(apply_cutting_board),
+    "unmodelled": OpRule(apply_unmodelled),
+    **{op: OpRule(apply_gambling) for op in gambling.GAMBLING_OPS},
+    # Worked out before or after resolving, by the parts of the engine named in `handled_elsewhere`.
+    **{op: OpRule(handled_elsewhere) for op in ("choose_one", "by_piety", "modify", "forbid", "stop_device",
+                                                 "add_numeric", "piety")},
+}
+
+
+def resolve_effects(ctx: Resolving, effects) -> None:
+    """Carry out a resolving card's effects: figures first (summed per player), then the rest in order."""
+    for effect in effects:
+        if OPS[effect.op].figures:
+            OPS[effect.op].apply(ctx, effect)
+    settle(ctx)
+    for effect in effects:
+        if not OPS[effect.op].figures:
+            OPS[effect.op].apply(ctx, effect)
+
+
+def missing_ops() -> set[str]:
+    return set(SPECS[GAME]) - set(OPS)
+
