@@ -68,7 +68,11 @@ def card(
     match = db.lookup(" ".join(query), game=game)
     if as_json:
         if match.found is not None:
-            typer.echo(json.dumps(match.found.public_dict(), ensure_ascii=False, indent=2))
+            from referee.views import effect_phrases
+
+            data = match.found.public_dict()
+            data["phrases"] = effect_phrases(match.found)
+            typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
         else:
             key = "candidates" if match.how == "ambiguous" else "suggestions"
             typer.echo(json.dumps({"query": match.query, "match": match.how,

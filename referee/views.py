@@ -13,7 +13,8 @@ def card_text(card: Card) -> str:
     kind = card.type.replace("_", " ").title()
     if card.subtype:
         kind += f" - {str(card.subtype).replace('_', ' ').title()}"
-    lines = [f"{card.label}", f"  {GAME_NAMES.get(card.game, card.game)} · {card.deck} · {kind}"]
+    source = " · taught by this table, not from the books" if card.book == "table" else ""
+    lines = [f"{card.label}", f"  {GAME_NAMES.get(card.game, card.game)} · {card.deck} · {kind}{source}"]
     strength = card.get("strength")
     strengths = card.get("strengths")
     if strength is not None:
@@ -23,11 +24,14 @@ def card_text(card: Card) -> str:
     for label, key in (("Alcohol Content", "alcohol"), ("Fortitude", "fortitude"), ("Price", "price")):
         if card.get(key) is not None:
             lines.append(f"  {label}: {card.get(key)}")
-    lines.append(f"  {card.summary}")
+    if card.book != "table":
+        lines.append(f"  {card.summary}")
     for block in ("god_ability", "power"):
         value = card.get(block)
         if isinstance(value, dict) and value.get("summary"):
             lines.append(f"  {block.replace('_', ' ').capitalize()}: {value['summary']}")
+    for phrase in effect_phrases(card):
+        lines.append(f"  As a phrase: {phrase}")
     if card.get("note"):
         lines.append(f"  Note: {card.get('note')}")
     if card.unknown:
@@ -40,6 +44,21 @@ def card_text(card: Card) -> str:
     for section_id in card.cites:
         lines.append(f"  See {cite(section_id)}  [{section_id}]")
     return "\n".join(lines)
+
+
+def effect_phrases(card: Card) -> list[str]:
+    """The card's effects in the phrase language (docs/phrases.md); each reads back to the same effects."""
+    if card.game == "rdi":
+        from referee.games.rdi.phrases import card_phrase
+
+        return [card_phrase(card.type, card.effects, card.get("alcohol"), bool(card.get("chaser")))] \
+            if card.effects or card.type == "drink" else []
+    if card.game == "tda":
+        from referee.games.tda.phrases import block_phrase
+
+        return [block_phrase(block, card.block_effects(block)) for block in ("power", "god_ability")
+                if card.block_effects(block)]
+    return []
 
 
 def candidates_text(match: Match[Card], heading: str) -> str:

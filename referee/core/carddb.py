@@ -177,6 +177,18 @@ class CardDB:
     def __len__(self) -> int:
         return len(self.cards)
 
+    def with_cards(self, extra: Iterable[dict]) -> "CardDB":
+        """This database with more cards (the table's own), each replacing any card with its id
+        or, for the table's version of a printed name, its name."""
+        extra = [dict(c) for c in extra]
+        if not extra:
+            return self
+        ids = {c["id"] for c in extra}
+        names = {(c.get("game"), normalize(c["name"])) for c in extra}
+        kept = [c.data for c in self.cards
+                if c.id not in ids and (c.game, normalize(c.name)) not in names]
+        return CardDB(kept + extra, self.notices)
+
 
 def load_cards(extra_dirs: Iterable[Path] = ()) -> CardDB:
     from referee.core.cache import cached_json

@@ -15,7 +15,7 @@ import yaml
 
 SCHEMA_VERSION = 1
 GAMES = ("rdi", "tda")
-BOOKS = ("rdi3", "gii", "smb", "tda")
+BOOKS = ("rdi3", "gii", "smb", "tda", "table")  # "table": a card the table described, not the books
 
 CARD_TYPES = {
     "rdi": {
@@ -34,7 +34,7 @@ EFFECT_OPS = {game: card_ops(game) for game in GAMES}
 FILE_FIELDS = {"schema", "game", "book", "deck", "owner", "cards", "note"}
 COMMON_FIELDS = {
     "id", "name", "aliases", "type", "subtype", "summary", "cites", "effects", "unknown",
-    "links", "note", "edition", "book", "deck", "owner", "game", "count",
+    "links", "note", "edition", "book", "deck", "owner", "game", "count", "phrase",
 }
 GAME_FIELDS = {
     "rdi": {

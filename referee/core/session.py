@@ -64,6 +64,7 @@ class Session:
         self.head = -1
         self.game_id: int | None = None
         self.last: Ruling | None = None
+        self.notices: list[str] = []  # things the shells should tell the table once (a failed write)
 
     # --- persistence -------------------------------------------------------------------
     def _load_game(self, kind: str) -> None:
@@ -85,7 +86,7 @@ class Session:
         self.head = head
         self.game_id = game_id
         self.state = self.game.load_state(self.moves[head].state)
-        return info("resume", f"Resumed game {game_id} after {head} announcement(s).\n" + self.game.describe(self.state, self.cards))
+        return info("resume", f"Resumed game {game_id} after {head} announcement(s).\n" + self.game.describe(self.state, self.cards_in_play))
 
     def _record(self, line: str, ruling: Ruling) -> None:
         move = Move(line, ruling.as_dict(), self.state.to_dict())
@@ -124,7 +125,8 @@ class Session:
             from referee.views import card_lookup_text
 
             game = self.game.GAME if self.game else None
-            return info(text, card_lookup_text(self.cards.lookup(rest, game=game) if rest else self.cards.lookup("")), "card")
+            cards = self.cards_in_play
+            return info(text, card_lookup_text(cards.lookup(rest, game=game) if rest else cards.lookup("")), "card")
         if word == "rule":
             from referee.core.rules import search_rules
             from referee.views import rule_text
@@ -143,14 +145,39 @@ class Session:
         if word == "why":
             return self.why(text)
         if word in ("state", "status", "table"):
-            return info(text, self.game.describe(self.state, self.cards), "state")
+            return info(text, self.game.describe(self.state, self.cards_in_play), "state")
         if word == "chain":
-            return info(text, self.game.chain_text(self.state, self.cards), "chain")
+            return info(text, self.game.chain_text(self.state, self.cards_in_play), "chain")
         new_state, ruling = self.engine.apply(self.state, text)
         if ruling.accepted:
-            self.state = new_state
+            before, self.state = self.state, new_state
             self._record(text, ruling)
+            self._remember_learned(before, new_state)
         return ruling
+
+    def _remember_learned(self, before, after) -> None:
+        """Cards the table taught (or whose deck became known) go to the user's learned folder, so every
+        later game knows them; the game itself keeps its own copy in its state."""
+        old = getattr(before, "table_cards", None) or {}
+        new = getattr(after, "table_cards", None) or {}
+        changed = [card for key, card in new.items() if card.get("book") == "table" and old.get(key) != card]
+        if not changed:
+            return
+        from referee.core import learned
+
+        try:
+            learned.save(changed)
+        except OSError as error:
+            self.notices.append(f"Could not write the learned cards to {learned.learned_dir()}: "
+                                f"{error.strerror or error}. This game keeps them; other games will not know them.")
+            return
+        self.cards = self.cards.with_cards(dict(c, _source="user") for c in changed)
+
+    @property
+    def cards_in_play(self) -> CardDB:
+        """The cards of the game being played, the table's own included."""
+        cards_for = getattr(self.engine, "cards_for", None)
+        return cards_for(self.state) if cards_for is not None and self.state is not None else self.cards
 
     def new(self, rest: str, line: str) -> Ruling:
         try:
@@ -216,12 +243,12 @@ class Session:
     def summary(self) -> dict:
         if self.state is None:
             return {}
-        data = self.game.summary(self.state, self.cards)
+        data = self.game.summary(self.state, self.cards_in_play)
         data["log"] = self.log()
         return data
 
     def toolbar(self) -> str:
-        return self.game.toolbar(self.state, self.cards) if self.state is not None else "no game: `new rdi NAME NAME ...`"
+        return self.game.toolbar(self.state, self.cards_in_play) if self.state is not None else "no game: `new rdi NAME NAME ...`"
 
     def completion_words(self) -> list[str]:
-        return self.game.completion_words(self.state, self.cards) if self.state is not None else []
+        return self.game.completion_words(self.state, self.cards_in_play) if self.state is not None else []

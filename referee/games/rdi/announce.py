@@ -110,6 +110,15 @@ class Together:
 
 
 @dataclass(frozen=True)
+class Learn:
+    """`learn "NAME" [for CHARACTER]: PHRASE`: the table teaches the referee a card."""
+
+    name: str
+    character: str | None
+    phrase: str
+
+
+@dataclass(frozen=True)
 class Resolve:
     pass
 
@@ -224,6 +233,8 @@ def parse(line: str, names: list[str]):
             return Together(tuple(parts))
         raise NotUnderstood("Only plays can be announced together, separated by `;`: "
                             "`Kaylin plays Poof; Phrenk plays Acid Spit Potion on Kaylin`.")
+    if (m := _LEARN.match(text)):
+        return _learn(m)
     lowered = text.lower().rstrip(".!")
     if lowered in _RESOLVE:
         return Resolve()
@@ -268,6 +279,23 @@ def parse(line: str, names: list[str]):
         hint="Say e.g. `Kaylin plays \"Don't call me cute!\" on Serena`, `Phrenk orders a drink for Kaylin`, "
              "`Phrenk reveals Wine`, `resolve`, `Kaylin passes`, `end turn`, `set Kaylin gold 3`, "
              "`can Serena play Poof`, `undo`, `why`, `state`, `chain`, `help`.")
+
+
+_LEARN = re.compile(r"""^learn\b\s*(?:["“](?P<q>[^"”]+)["”]|(?P<u>[^:"“]*?))\s*(?:\bfor\s+(?P<c>[^:]+?))?\s*(?::\s*(?P<phrase>.*))?$""",
+                    re.IGNORECASE | re.DOTALL)
+LEARN_FORM = 'learn "NAME" [for CHARACTER]: KIND: EFFECTS'
+
+
+def _learn(m: re.Match) -> Learn:
+    name = (m.group("q") or m.group("u") or "").strip()
+    if not name:
+        raise NotUnderstood("`learn` needs the card's name and what it does.",
+                            hint=f'`{LEARN_FORM}`, e.g. `learn "Sword of Might": action: another player loses 3 Fortitude`.')
+    phrase = (m.group("phrase") or "").strip()
+    if not phrase:
+        raise NotUnderstood(f"What does {name} do? Say it after a colon.",
+                            hint=f'`learn "{name}": action: another player loses 2 Fortitude` (see `help learn`).')
+    return Learn(name, (m.group("c") or "").strip() or None, phrase)
 
 
 def _parse_set(text: str, names: list[str]) -> Set:

@@ -7,7 +7,7 @@ Ruling. A refused announcement returns the old state untouched. It never prints.
 from __future__ import annotations
 
 from referee.core.carddb import Card, CardDB
-from referee.core.parse import find_card, strip_quotes
+from referee.core.parse import find_card
 from referee.core.ruling import (
     ANSWER,
     ASK,
@@ -24,6 +24,7 @@ from referee.games.rdi import announce as A
 from referee.games.rdi import gambling, variants
 from referee.games.rdi.characters import kaylin, otto, phrenk, serena
 from referee.games.rdi.effects import ed
+from referee.games.rdi.learning import CardToLearn, Learning
 from referee.games.rdi.legality import Checker, timing
 from referee.games.rdi.losing import at_risk, risk_text
 from referee.games.rdi.resolution import Resolution
@@ -93,15 +94,17 @@ def new_game(names: list[str], cards: CardDB, rules: str = "gii", bar_deck: int 
     return state, out.ruling(" ".join(["new", GAME, *names]))
 
 
-class Engine(TurnStructure, Reveals, Resolution, TableActions):
+class Engine(TurnStructure, Reveals, Resolution, TableActions, Learning):
     """Applies RDI announcements. One per game session; holds the card database."""
 
     game = GAME
 
     def __init__(self, cards: CardDB):
+        self.base_cards = cards
         self.cards = cards
 
     def apply(self, state: GameState, line: str) -> tuple[GameState, Ruling]:
+        self.cards = self.cards_for(state)
         try:
             announcement = A.parse(line, [p.name for p in state.players])
             if isinstance(announcement, A.Can):
@@ -109,9 +112,14 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions):
             new = state.copy()
             out = Outcome()
             self.dispatch(new, announcement, out)
+            if not isinstance(announcement, A.Learn):
+                new.waiting_line = new.waiting_card = None  # the table went on without teaching the card
             if not new.chain and not new.over:
                 self.after_chain_empty(new, out)
             return new, out.ruling(line)
+        except CardToLearn as error:
+            asked, out = self.ask_to_learn(state, error, line)
+            return asked, out.ruling(line)
         except RefereeError as error:
             return state, error.ruling(line)
 
@@ -123,20 +131,11 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions):
                     A.Sell: lambda st, a, o: phrenk.sell(st, st.seat(a.player), st.seat(a.buyer), self._card(a.card, o),
                                                          a.price, o),
                     A.Keep: self.keep, A.Kitchen: self.kitchen, A.OttoBox: self.otto_box,
-                    A.LeaveRound: self.leave_round, A.Together: self.together,
+                    A.LeaveRound: self.leave_round, A.Together: self.together, A.Learn: self.learn,
                     A.Reward: lambda st, a, o: otto.reward(st, st.seat(a.player), a.choice, o)}
         handlers[type(announcement)](state, announcement, out)
 
-    def _card(self, text: str, out: Outcome | None = None) -> Card:
-        """A card from what was typed; a fuzzy match says which card it was taken to be."""
-        match = self.cards.lookup(strip_quotes(text), game=GAME)
-        if match.found is None:
-            return find_card(text, self.cards, GAME)  # raises the unknown/ambiguous error with candidates
-        if out is not None and match.how == "fuzzy":
-            out.say(f"(Taking {text.strip()!r} as {match.found.name}.)")
-        return match.found
-
-    def _drink_card(self, text: str, out: Outcome) -> tuple[Card, bool]:
+    def _drink_card(self, text: str, out: Outcome, state: GameState | None = None) -> tuple[Card, bool]:
         """A revealed Drink; "NAME with a Chaser" that names no card is that Drink declared with a Chaser."""
         from referee.core.text import normalize
 
@@ -145,12 +144,12 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions):
         if exact.how not in ("name", "alias") and words.endswith(" with a chaser"):
             base = self.cards.lookup(words[: -len(" with a chaser")], game=GAME)
             if base.how in ("name", "alias") and base.found.type == "drink":
-                return base.found, True
-        return self._card(text, out), False
+                return self._used(base.found, state), True
+        return self._card(text, out, state=state), False
 
     def _prepare(self, state: GameState, play: A.Play, out: Outcome | None = None):
-        card = self._card(play.card, out)
         seat = state.seat(play.player)
+        card = self._card(play.card, out, seat, state)
         target = state.seat(play.target) if play.target else None
         entry, notes = Checker(state, self.cards).prepare(seat, card, target)
         return card, seat, entry, notes
@@ -177,7 +176,8 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions):
         target = f" on {state.players[entry.target].name}" if entry.target is not None else ""
         answered = state.entry(entry.responds_to) if entry.responds_to is not None else None
         against = f" against {answered.name}" if answered is not None else ""
-        out.say(f"{play.player} plays {card.name}{target}{against}: {sentence(card.summary)}", *card.cites[:2])
+        out.say(f"{play.player} plays {card.name}{target}{against}: {sentence(card.summary)}", *self.card_cites(state, card))
+        self.note_table_card(state, seat, card, out)
         for note in notes:
             out.say(note)
         if entry.awaiting_gear:

@@ -19,7 +19,7 @@ class Reveals:
 
     def reveal(self, state: GameState, reveal: A.Reveal, out: Outcome) -> None:
         if reveal.card is not None:
-            card = self._card(reveal.card)
+            card, _ = self._drink_card(reveal.card, None, state)
             if card.type == "recipe" and reveal.player is not None and roxana.is_roxana(
                     state.players[state.seat(reveal.player)].character):
                 roxana.reveal_recipe(state, state.seat(reveal.player), card, out)
@@ -45,7 +45,7 @@ class Reveals:
                                   (ed(state, "more-drink-rules/chasers"),))
             if reveal.card is None:
                 raise NotUnderstood("Which card is the Chaser? `chaser CARD`.")
-            add_chaser(state, waiting, self._card(reveal.card, out), out)
+            add_chaser(state, waiting, self._card(reveal.card, out, state=state), out)
             self._ask_unknown_alcohol(state, waiting, out)
             contest.chaser_done(state, waiting, out)
             if waiting.group == "to-copy" and not waiting.awaiting_chaser:
@@ -57,7 +57,7 @@ class Reveals:
         if contest.revealing(state):
             if reveal.player is None or reveal.card is None:
                 raise NotUnderstood("In the Drinking Contest, say who reveals what: `NAME reveals CARD`.")
-            card = self._card(reveal.card)
+            card = self._card(reveal.card, state=state)
             if card.type not in ("drink", "drink_event"):
                 raise IllegalPlay(f"{card.name} is not a Drink Deck card.", (ed(state, "other-rules/drinking-contest"),))
             entry = contest.reveal(state, state.seat(reveal.player), card, out)
@@ -94,12 +94,13 @@ class Reveals:
                               "They sober up by 1 instead.", (ed(state, "on-your-turn/drink"),), hint="`end turn` does it.")
         if reveal.card is None:
             raise NotUnderstood(f"Which card does {reveal.player} reveal? `{reveal.player} reveals CARD`.")
-        card, declared_chaser = self._drink_card(reveal.card, out)
+        card, declared_chaser = self._drink_card(reveal.card, out, state)
         if card.type not in ("drink", "drink_event", "special_reserve"):
             raise IllegalPlay(f"{card.name} is not a Drink Deck card.", (ed(state, "on-your-turn/drink"),))
         self._move_to(state, "drink", out)
         player.drink_me -= 1
         entry = start_drink(state, seat, card, "drink_me", out, chaser=declared_chaser)
+        self.note_table_card(state, seat, card, out)
         self._ask_unknown_alcohol(state, entry, out)
 
     def _forced_drink(self, state: GameState, seat: int, reveal: A.Reveal, out: Outcome) -> None:

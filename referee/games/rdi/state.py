@@ -144,6 +144,10 @@ class GameState(Seats):
     winner: str | None = None
     tie: list = field(default_factory=list)
     over: bool = False
+    table_cards: dict = field(default_factory=dict)  # id -> data of every card the table taught or brought
+    table_noted: list = field(default_factory=list)  # table cards whose first play said the wording is the table's
+    waiting_line: str | None = None  # an announcement waiting for the table to teach the card it names
+    waiting_card: str | None = None
 
     @staticmethod
     def from_dict(data: dict) -> "GameState":
