@@ -128,7 +128,7 @@ def _session(cards: Optional[List[Path]], store: Optional[Path], persist: bool =
     db = load_cards(_card_dirs(cards))
     for notice in db.notices:
         typer.echo(notice, err=True)
-    return Session(db, Store(store) if persist else None)
+    return Session(db, Store(store) if persist else None, remember_learned=True)
 
 
 @app.command()

@@ -69,7 +69,7 @@ def run_repl(card_dirs=(), session=None, first_line: str | None = None) -> None:
         from referee.core.session import Session
         from referee.core.store import Store
 
-        session = Session(load_cards(card_dirs), Store())
+        session = Session(load_cards(card_dirs), Store(), remember_learned=True)
     prompt = PromptSession(history=_history(), completer=RefereeCompleter(session), complete_while_typing=False,
                            bottom_toolbar=lambda: " " + session.toolbar())
     print("referee — type `help` for commands, `new rdi NAME NAME ...` to start. Ctrl-D leaves; every play is saved.")

@@ -54,8 +54,9 @@ class Move:
 
 
 class Session:
-    def __init__(self, cards: CardDB, store: Store | None = None):
+    def __init__(self, cards: CardDB, store: Store | None = None, remember_learned: bool = False):
         self.cards = cards
+        self.remember_learned = remember_learned  # write taught cards to the user's folder (the shells do)
         self.store = store
         self.game = None  # the adapter module of the game being played
         self.engine = None
@@ -161,7 +162,7 @@ class Session:
         old = getattr(before, "table_cards", None) or {}
         new = getattr(after, "table_cards", None) or {}
         changed = [card for key, card in new.items() if card.get("book") == "table" and old.get(key) != card]
-        if not changed:
+        if not changed or not self.remember_learned:
             return
         from referee.core import learned
 

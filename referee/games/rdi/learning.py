@@ -141,8 +141,10 @@ class Learning:
         match = self.cards.lookup(name, game=GAME)
         if match.how in ("name", "alias"):
             return self._used(match.found, state)
-        if match.how == "ambiguous":
-            find_card(text, self.cards, GAME)  # raises the ambiguous error with the candidates
+        wanted = normalize(name)
+        if match.how == "ambiguous" and any(wanted in {normalize(c.name), *map(normalize, c.aliases)}
+                                            for c in match.items):
+            find_card(text, self.cards, GAME)  # two printings of this very name: say which, with the candidates
         best = match.items[0] if match.items else None
         clear = (match.how == "fuzzy" and match.scores and match.scores[0] >= CLEAR_MATCH
                  and (len(match.scores) == 1 or match.scores[0] - match.scores[1] >= 8))
@@ -150,8 +152,9 @@ class Learning:
             if out is not None:
                 out.say(f"(Taking {text.strip()!r} as {best.name}.)")
             return self._used(best, state)
-        near = f" The closest card I hold is \"{best.label}\"; if that is the one, say it again with that name." \
-            if best is not None and match.scores and match.scores[0] >= 60 else ""
+        close = [c.label for c, score in zip(match.items, match.scores) if score >= 60][:3]
+        near = (f" The closest I hold: {' or '.join(chr(34) + c + chr(34) for c in close)}; if the table means one of "
+                "those, say it again with that name.") if close else ""
         character = None
         if seat is not None and state is not None:
             character = state.players[seat].character or None

@@ -138,8 +138,14 @@ class Checker:
         if "owner" in card.unknown or owner in ("shared", "unknown", "") or not player.character:
             return
         if owner.lower() != player.character.lower():
-            raise IllegalPlay(f"{card.name} is not a card of {player.name}'s deck: it is in {card.deck} ({owner}).",
-                              (ed(self.state, "getting-started"),), code="not-your-card")
+            deck = card.deck if owner.lower() in card.deck.lower() else f"{card.deck} ({owner})"
+            from referee.games.rdi.phrases import card_phrase
+
+            phrase = card.get("phrase") or card_phrase(card.type, card.effects, card.get("alcohol"), bool(card.get("chaser")))
+            raise IllegalPlay(f"{card.name} is not a card of {player.name}'s deck: it is in {deck}.",
+                              (ed(self.state, "getting-started"),), code="not-your-card",
+                              hint=f"If this table's copy of {player.character}'s deck holds it too, teach it for "
+                                   f"{player.character}: `learn \"{card.name}\" for {player.character}: {phrase}`.")
 
     def _check_action(self, seat: int, card: Card) -> None:
         state = self.state

@@ -1,0 +1,174 @@
+"""Learning cards at the table: remembered in the user's folder, known to later games and to
+`referee card`, kept by the game itself (resume is exact whatever happens to the files), and
+random cards from the phrase grammar keep every invariant."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from typer.testing import CliRunner
+
+from referee.cli import app
+from referee.core import learned
+from referee.core.carddb import load_cards
+from referee.core.ruling import ASK, REFUSED
+from referee.core.session import Session
+from referee.core.store import Store
+from rdi_lines import plausible_lines
+
+PLAYERS = "new rdi Ann=Fiona Bob=Gerki Cat=Zot Dee=Deirdre"
+
+
+@pytest.fixture
+def user_folder(tmp_path, monkeypatch):
+    monkeypatch.setenv("REFEREE_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("REFEREE_CACHE_DIR", str(tmp_path / "cache"))
+    return tmp_path
+
+
+def test_learned_cards_are_known_to_the_next_game_and_to_card_lookup(user_folder):
+    store = Store(user_folder / "games.sqlite3")
+    session = Session(load_cards(), store, remember_learned=True)
+    for line in (PLAYERS, "Ann draws", 'Ann plays "Pickpocket" on Cat',
+                 'learn "Pickpocket": action: another player pays you 2 Gold', "resolve"):
+        assert session.handle(line).verdict != REFUSED, line
+    assert session.state.players[0].gold == 12
+    assert [c["name"] for _, c in learned.learned_cards()] == ["Pickpocket"]
+
+    second = Session(load_cards(), store)
+    second.handle(PLAYERS)
+    second.handle("Ann draws")
+    ruling = second.handle('Ann plays Pickpocket on Bob')
+    assert ruling.verdict != REFUSED and "Pickpocket" in ruling.message
+    result = CliRunner().invoke(app, ["card", "pickpocket"])
+    assert result.exit_code == 0, result.output
+    assert "taught by this table" in result.output
+
+
+def test_resume_is_exact_after_the_learned_card_is_edited_or_forgotten(user_folder):
+    path = user_folder / "games.sqlite3"
+    session = Session(load_cards(), Store(path), remember_learned=True)
+    for line in (PLAYERS, 'learn "Sword of Might": action: another player loses 3 Fortitude', "Ann draws",
+                 'Ann plays "Sword of Might" on Bob'):
+        session.handle(line)
+    expected = session.state.to_dict()
+    card = learned.learned_cards()[0][1]
+    learned.save([{**card, "effects": [{"op": "lose", "attr": "fortitude", "amount": 9, "who": "target"}]}])
+    resumed = Session(load_cards(), Store(path))
+    resumed.resume()
+    assert resumed.state.to_dict() == expected
+    learned.forget("Sword of Might")
+    again = Session(load_cards(), Store(path))
+    again.resume()
+    assert again.handle("resolve").verdict != REFUSED
+    assert again.state.players[1].fortitude == 17  # the game's own 3, not the edited 9
+
+
+def test_learn_refuses_an_unreadable_phrase_at_the_word(cards):
+    session = Session(cards)
+    session.handle(PLAYERS)
+    ruling = session.handle('learn "Sword of Might": action: another player loses three Fortitud')
+    assert ruling.verdict == REFUSED
+    assert "'Fortitud'" in ruling.message and "Fortitude, Alcohol Content or Gold" in ruling.message
+    assert not session.state.table_cards
+
+
+def test_a_shipped_card_keeps_its_words_and_the_table_version_is_used_here(cards):
+    session = Session(cards)
+    session.handle(PLAYERS)
+    ruling = session.handle('learn "Wine": drink: 5 Alcohol Content')
+    assert "the books' card stays as printed" in ruling.message
+    assert cards.lookup("Wine").found.get("alcohol") == 2
+    assert session.cards_in_play.lookup("Wine").found.get("alcohol") == 5
+
+
+def test_an_unclear_name_asks_and_a_clear_one_is_taken(cards):
+    session = Session(cards)
+    session.handle("new rdi Kaylin Phrenk")
+    session.handle("Kaylin draws")
+    asked = session.handle("Kaylin plays Dont call me cut on Phrenk")
+    assert asked.verdict != ASK and "Taking" in " ".join(s.text for s in asked.steps)
+    session.handle("undo")
+    asked = session.handle("Kaylin plays Shield Bash on Phrenk")
+    assert asked.verdict == ASK and 'learn "Shield Bash"' in " ".join(s.text for s in asked.steps)
+
+
+# ------------------------------------------------------------------ random cards from the grammar
+
+SUBJECTS = ["another player", "each other player", "you"]
+ATTRS = ["Fortitude", "Alcohol Content", "Gold"]
+
+
+@st.composite
+def card_phrases(draw):
+    kind = draw(st.sampled_from(["action", "sometimes", "anytime", "drink"]))
+    if kind == "drink":
+        extra = draw(st.sampled_from(["", ", lose 1 Fortitude", ", gain 1 Fortitude", ", with a Chaser"]))
+        return kind, f"drink: {draw(st.integers(0, 5))} Alcohol Content{extra}"
+    clauses = []
+    for _ in range(draw(st.integers(1, 2))):
+        form = draw(st.integers(0, 3))
+        n = draw(st.integers(0, 4))
+        who = draw(st.sampled_from(SUBJECTS))
+        verb = lambda v: v if who == "you" else v + "s"  # noqa: E731
+        if form == 0:
+            clauses.append(f"{who} {verb(draw(st.sampled_from(['gain', 'lose'])))} {n} {draw(st.sampled_from(ATTRS))}")
+        elif form == 1 and who != "you":
+            clauses.append(f"{who} {verb('pay')} you {n} Gold")
+        elif form == 2 and kind == "sometimes":
+            clauses.append(f"ignore a card that affects your {draw(st.sampled_from(ATTRS))}")
+        else:
+            clauses.append(f"{'negate an Action card' if kind == 'sometimes' else 'gain 1 Fortitude'}")
+    return kind, f"{kind}: " + ", ".join(clauses)
+
+
+SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
+                                                                           HealthCheck.too_slow])
+
+
+@SETTINGS
+@given(phrases=st.lists(card_phrases(), min_size=2, max_size=6), seed=st.integers(0, 10**6))
+def test_random_learned_cards_keep_every_invariant(cards, tmp_path_factory, phrases, seed):
+    path = tmp_path_factory.mktemp("store") / "games.sqlite3"
+    session = Session(cards, Store(path))
+    session.handle(PLAYERS)
+    names = []
+    for index, (kind, phrase) in enumerate(phrases):
+        name = f"Table Card {index}"
+        assert session.handle(f'learn "{name}": {phrase}').verdict != REFUSED, phrase
+        names.append((kind, name))
+    rng = random.Random(seed)
+    total = session.state.total_gold()
+    states = [session.state.to_dict()]
+    players = [p.name for p in session.state.players]
+    for _ in range(70):
+        if session.state.over:
+            break
+        roll = rng.random()
+        kind, name = rng.choice(names)
+        if roll < 0.35 and kind != "drink":
+            line = f'{rng.choice(players)} plays "{name}" on {rng.choice(players)}'
+        elif roll < 0.45 and kind == "drink":
+            line = f'{players[session.state.active]} reveals "{name}"'
+        else:
+            line = plausible_lines(session, rng, 1)[0]
+        before = session.state.to_dict()
+        ruling = session.handle(line)
+        if ruling.verdict == REFUSED:
+            assert session.state.to_dict() == before, line
+            assert "internal-error" != ruling.code, ruling.message
+            continue
+        state = session.state.to_dict()
+        states.append(state)
+        assert sum(p["gold"] for p in state["players"]) + state["inn"] + state["pot"] == total
+        for p in state["players"]:
+            assert 0 <= p["fortitude"] <= 20 and 0 <= p["alcohol"] <= 20 and p["gold"] >= 0
+    resumed = Session(cards, Store(path))
+    resumed.resume(session.game_id)
+    assert resumed.state.to_dict() == states[-1]
+    for expected in reversed(states[:-1]):
+        session.handle("undo")
+        assert session.state.to_dict() == expected
