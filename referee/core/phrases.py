@@ -18,6 +18,7 @@ from referee.core.effect_model import (
 
 _TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[+-]?\d+|[A-Za-z_][A-Za-z0-9_\'’-]*|[()\[\]{}:,;=?]|\S')
 _TRAILING = ".!"
+_PUNCTUATION = re.compile(r"[()\[\]{}:,;=]")
 NUMBER_WORDS = {w: n for n, w in enumerate("zero one two three four five six seven eight nine ten".split())}
 
 
@@ -58,7 +59,8 @@ class Cursor:
 
     def error(self) -> PhraseError:
         pos, expected = self.furthest
-        return PhraseError(self.tokens[pos] if pos < len(self.tokens) else None, pos, expected)
+        words_before = sum(1 for t in self.tokens[:pos] if not _PUNCTUATION.fullmatch(t))
+        return PhraseError(self.tokens[pos] if pos < len(self.tokens) else None, words_before, expected)
 
     def accept(self, *words: str) -> bool:
         """Take the words if they come next (case-free); else take nothing."""

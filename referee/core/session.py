@@ -27,10 +27,25 @@ HELP = """Commands:
   card NAME | rule TOPIC                      look up a card or a rule
   games                                       list saved games
   quit                                        leave (everything is already saved)
+  learn "NAME" [for CHARACTER]: PHRASE        teach the referee a card (`help learn` for the phrase language)
 Announcements (RDI): NAME plays CARD [on NAME] · NAME orders a drink for NAME · NAME reveals CARD ·
   chaser CARD · resolve · NAME passes · step · NAME draws · end turn · set NAME gold N ... · can NAME play CARD · answer N
 Announcements (Giants War): NAME antes CARD N · NAME plays CARD N [for the dragons|giants] · NAME chooses dragon stakes ·
   score · NAME pays NAME N · set NAME hoard N · can NAME play CARD N · answer ..."""
+
+
+LEARN_HELP = """Teaching the referee a card: learn "NAME" [for CHARACTER]: KIND: CLAUSE, CLAUSE ...
+  KIND: action, sometimes, anytime, gambling, cheating, drink, drink event (and potion, gear, recipe, ...)
+  CLAUSE, in players' words (who: you, another player, each other player, each player, the drinker):
+    another player loses 2 Fortitude · each other player loses 1 Fortitude · gain 2 Fortitude
+    another player pays you 2 Gold · another player gains 2 Alcohol Content · draw 2 cards
+    ignore a card that affects your Fortitude · negate an Action card · the Drink gets +2 Alcohol Content
+    you take control of the Round · every player still in the Round antes 1 Gold
+    drink: 3 Alcohol Content, lose 1 Fortitude · drink: 2 Alcohol Content, with a Chaser
+    "any words in quotes": what the referee cannot apply; it rules the timing, the table applies it with `set`
+  Without `for`, a card joins the deck of the first player who plays it; Drinks join the Drink Deck.
+  Learned cards are saved in your card folder (cards/learned/) and known to every later game.
+  The full grammar, with the structured form every effect has: docs/phrases.md."""
 
 
 def adapter(kind: str):
@@ -121,7 +136,7 @@ class Session:
         if word == "new":
             return self.new(rest, text)
         if word == "help":
-            return info(text, HELP, "help")
+            return info(text, LEARN_HELP if rest.lower().startswith(("learn", "phrase")) else HELP, "help")
         if word == "card":
             from referee.views import card_lookup_text
 

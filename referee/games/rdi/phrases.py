@@ -94,13 +94,19 @@ def _attr(cursor: Cursor) -> str | None:
 
 
 def _attrs(cursor: Cursor) -> tuple[str, ...] | None:
+    """`Fortitude`, `Fortitude, Alcohol Content or Gold`; a joiner not followed by a figure is left
+    for the next clause."""
     found = []
     while True:
         attr = _attr(cursor)
         if attr is None:
             return tuple(found) or None
         found.append(attr)
+        joined = cursor.pos
         if not (cursor.accept(",") or cursor.accept("or") or cursor.accept("and")):
+            return tuple(found)
+        if cursor.low() not in ("fortitude", "alcohol", "gold"):
+            cursor.pos = joined
             return tuple(found)
 
 
