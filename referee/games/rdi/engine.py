@@ -216,7 +216,8 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions, Learning):
         try:
             card, seat, entry, notes = self._prepare(state.copy(), play)
         except RefereeError as error:
-            return Ruling(ANSWER, f"no:{error.code}", f"No. {error.message}", (Step(f"No. {error.message}", error.cites),), line)
+            steps = (Step(f"No. {error.message}", error.cites),) + ((Step(error.hint),) if error.hint else ())
+            return Ruling(ANSWER, f"no:{error.code}", f"No. {error.message}", steps, line)
         against = state.entry(entry.responds_to) if entry.responds_to is not None else None
         text = f"Yes: {play.player} may play {card.name} now" + (f" against {against.name}." if against else ".")
         steps = [Step(text, card.cites[:2])] + [Step(n) for n in notes]

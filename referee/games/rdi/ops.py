@@ -211,7 +211,10 @@ def apply_reduce(ctx: Resolving, effect: Effect) -> None:
         return
     target.reductions.append([ctx.entry.player, effect.attr, effect.by])
     ctx.out.say(f"What {target.name} does to {ctx.name}'s {ATTR_NAMES[effect.attr]} is reduced by {effect.by} "
-                "(never below 0; other players take it in full).", "rdi3/other-rules/reduction-effects")
+                "(never below 0; other players take it in full).", *REDUCTION_CITES[ctx.state.rules])
+    if ctx.state.rules == "gii":
+        ctx.out.say("Gambling? I'm In! has no rule on reductions; the referee follows RDI 3's, the only book that "
+                    "gives one.", "rdi3/other-rules/reduction-effects", "gii/other-rules")
 
 
 def apply_redirect(ctx: Resolving, effect: Effect) -> None:
@@ -222,6 +225,10 @@ def apply_redirect(ctx: Resolving, effect: Effect) -> None:
     target.redirects.append([entry.player, entry.target])
     ctx.out.say(f"{ctx.name} redirects the Fortitude loss to {state.players[entry.target].name}; only the Fortitude "
                 "loss moves, and it keeps its original source.", "rdi3/other-rules/redirecting-damage")
+
+
+REDUCTION_CITES = {"rdi3": ("rdi3/other-rules/reduction-effects",),
+                   "gii": ("rdi3/other-rules/reduction-effects", "gii/other-rules")}
 
 
 def _gone(ctx: Resolving) -> None:
