@@ -1,0 +1,65 @@
+"""Short rulings for the table: the verdict, the figures that changed and compact citation ids, in 1-3 lines.
+
+The full reasoning stays one word away (`why`, `why N`); `verbose on` prints it every time.
+Marks: ✓ accepted, ✗ refused (nothing changed), ? accepted, and the referee asks the table something.
+"""
+
+from __future__ import annotations
+
+from referee.core.ruling import ANSWER, ASK, OK, REFUSED
+
+MARKS = {OK: "✓", REFUSED: "✗", ASK: "?"}
+MAX_CITES = 2
+
+
+def changes_text(before: dict | None, after: dict | None) -> str:
+    """ "Kaylin F 20→17 A 0→3 · pot 0→3": every figure that differs, per player, then the table's."""
+    if not before or not after:
+        return ""
+    parts = []
+    for who, figures in after.items():
+        old = before.get(who)
+        if old is None:
+            continue
+        changed = []
+        for key, value in figures.items():
+            if old.get(key) == value:
+                continue
+            if key == "out":
+                changed.append("out" if value else "back in")
+            else:
+                changed.append(f"{key} {old.get(key, '-')}→{value}")
+        if changed:
+            parts.append((f"{who} " if who else "") + " ".join(changed))
+    return " · ".join(parts)
+
+
+def cites_text(ruling, shown: int = MAX_CITES) -> str:
+    ids = list(ruling.citations)
+    if not ids:
+        return ""
+    more = f" +{len(ids) - shown}" if len(ids) > shown else ""
+    return "[" + ", ".join(ids[:shown]) + more + "]"
+
+
+def short_text(ruling, before: dict | None = None, after: dict | None = None, width: int = 80) -> str:
+    """The ruling in one to three lines; answers to commands (state, help, card ...) print whole.
+    Citation ids are dropped (counted as +N) until the last line fits ``width``; `why` has them all."""
+    if ruling.verdict == ANSWER and not ruling.code.startswith(("yes", "no")):
+        return ruling.message
+    mark = MARKS.get(ruling.verdict, "✓" if ruling.code.startswith("yes") else "✗")
+    steps = ruling.steps
+    first = steps[0].text if steps else ruling.message
+    lines = [f"{mark} {first}"]
+    if len(steps) > 1 and ruling.verdict in (ASK, REFUSED):
+        lines.append(f"  {steps[-1].text}")  # the question the referee asks, or what would be accepted
+    hidden = len(steps) - len(lines)
+    more = f"(`why`: {hidden} more step{'s' if hidden != 1 else ''})" if hidden > 0 else ""
+    changes = changes_text(before, after)
+    for shown in range(MAX_CITES, 0, -1):
+        tail = "  ".join(t for t in (changes, cites_text(ruling, shown), more) if t)
+        if len(tail) + 2 <= width:
+            break
+    if tail:
+        lines.append(f"  {tail}")
+    return "\n".join(lines)
