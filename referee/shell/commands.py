@@ -27,7 +27,9 @@ class TableShell:
         session = self.session
         if session.state is None or not hasattr(session.game, "figures"):
             return None
-        return session.game.GAME, session.game_id, session.game.figures(session.state, session.cards)
+        # The game's identity: its setup move is a new object for every `new` and `resume`.
+        setup = id(session.moves[0]) if session.moves else None
+        return (session.game.GAME, session.game_id, setup), session.game.figures(session.state, session.cards)
 
     def with_default_edition(self, line: str) -> str:
         """`new rdi ...` without `--rules` follows the edition of the config file."""
@@ -58,8 +60,8 @@ class TableShell:
         if self.config.verbose:
             return ruling_text(ruling)
         after = self._figures()
-        same_game = before is not None and after is not None and before[:2] == after[:2]
-        return short_text(ruling, before[2] if same_game else None, after[2] if same_game else None, self.width())
+        same_game = before is not None and after is not None and before[0] == after[0]
+        return short_text(ruling, before[1] if same_game else None, after[1] if same_game else None, self.width())
 
     def verbose(self, value: str) -> str:
         if value in ("on", "yes", "true", "1"):

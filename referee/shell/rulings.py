@@ -31,8 +31,10 @@ def changes_text(before: dict | None, after: dict | None) -> str:
                 changed.append("out" if value else "back in")
             else:
                 changed.append(f"{key} {old.get(key, '-')}→{value}")
-        if changed:
-            parts.append((f"{who} " if who else "") + " ".join(changed))
+        if changed and who:
+            parts.append(f"{who} " + " ".join(changed))
+        else:
+            parts.extend(changed)  # the table's figures, each on its own: "pot 0→3 · dragon stakes 0→18"
     return " · ".join(parts)
 
 

@@ -84,3 +84,19 @@ def test_new_follows_the_configured_edition(cards):
     assert shell.session.state.rules == "rdi3"
     shell.respond("new rdi Ann Ben --rules gii", lambda q: True)
     assert shell.session.state.rules == "gii"
+
+
+def test_a_question_shows_what_the_referee_asks(cards):
+    shell = shell_for(cards, "new rdi Phrenk Kaylin Wizgille Serena", "set Kaylin gold 1",
+                      'Phrenk plays "Gambling? I\'m in!"', "resolve", "Kaylin passes", 'Wizgille plays "I raise"',
+                      "resolve", "Serena passes", "Phrenk passes")
+    lines = shell.respond("Kaylin passes").splitlines()
+    assert lines[0] == "? Kaylin passes and stays in the Round."
+    assert "Kaylin has no Gold left" in lines[1] and "`resolve` when nobody does" in lines[1]
+    assert lines[2].startswith("  Wizgille G 8→15 · pot 7→0")
+
+
+def test_a_new_game_lists_no_changes_against_the_old_one(cards):
+    shell = shell_for(cards, "new rdi Phrenk Kaylin", "Phrenk draws")
+    text = shell.respond("new tda Ann Ben", lambda q: True)
+    assert text.startswith("✓ New game of Three-Dragon Ante") and "→" not in text

@@ -4,6 +4,9 @@ cutting a word (a pure function of the state and the width)."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
+
+import pytest
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -93,3 +96,38 @@ def test_fit_never_exceeds_the_width_and_keeps_every_segment(segments, width):
     text = " · ".join(lines)
     for segment in segments:  # each segment appears in one of its wordings (or, if none fits, whole-word shortened)
         assert any(w in text for w in segment) or "…" in text
+
+
+TRANSCRIPTS = sorted((Path(__file__).resolve().parents[1] / "transcripts").glob("*/*.txt"))
+
+
+@pytest.mark.parametrize("path", TRANSCRIPTS, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_every_worked_example_fits_80_columns(path, cards):
+    """Through every worked example, the toolbar and the short rulings stay within the width, no word cut."""
+    shell = shell_for(cards)
+    for raw in path.read_text(encoding="utf-8").splitlines():
+        line = raw.strip()
+        if not line or line.startswith(("#", "expect", "@")):
+            continue
+        line = line.lstrip("!").strip()
+        if line.startswith("?"):
+            line = line.split(maxsplit=1)[1] if " " in line else ""
+        shell.respond(line, lambda question: True)
+        if shell.session.state is None:
+            continue
+        for width in (80, 160):
+            shown = bar(shell, width)
+            assert all(len(x) <= width for x in shown), shown
+        assert_figures_in_view_or_otto(shell.session, bar(shell, 80))
+
+
+def assert_figures_in_view_or_otto(session, lines):
+    text = " ".join(lines)
+    for p in session.state.players:
+        if getattr(p, "automaton", False) or getattr(p, "out", False):
+            continue
+        if hasattr(p, "fortitude"):
+            assert (f"F{p.fortitude} A{p.alcohol} G{p.gold}" in text
+                    or f"Fort {p.fortitude} Alc {p.alcohol} Gold {p.gold}" in text), (p.name, lines)
+        else:
+            assert re.search(rf"{re.escape(p.name[:4])}\S* (?:hoard )?{p.hoard}", text), (p.name, lines)
