@@ -24,10 +24,10 @@ HELP = """Commands:
                                               `new rdi Otto Ann Bob --otto witchdoctor,paladin` adds Otto)
   new tda NAME NAME ... [--dragons ...] [--giants ...] [--long]
                                               start a Three-Dragon Ante: Giants War game
-  state | chain | why                         show the table, the chain, the last ruling's reasons
+  state | chain | why [N] | log                show the table, the chain, a ruling's reasons, the numbered log
   undo | redo                                 take back / put back the last change
   card NAME | rule TOPIC                      look up a card or a rule
-  games                                       list saved games
+  games | resume [ID]                         list saved games, reopen one
   quit                                        leave (everything is already saved)
 Announcements (RDI): NAME plays CARD [on NAME] · NAME orders a drink for NAME · NAME reveals CARD ·
   chaser CARD · resolve · NAME passes · step · NAME draws · end turn · set NAME gold N ... · can NAME play CARD · answer N
