@@ -13,6 +13,7 @@ from prompt_toolkit.application import get_app
 from prompt_toolkit.auto_suggest import AutoSuggestFromHistory
 from prompt_toolkit.history import FileHistory, InMemoryHistory
 
+from referee.shell import cards_of
 from referee.shell.commands import TableShell
 from referee.shell.completer import RefereeCompleter
 from referee.shell.config import Config, load_config
@@ -39,7 +40,7 @@ def _toolbar(session, config: Config):
         if not config.toolbar:
             return None
         width = get_app().output.get_size().columns
-        return "\n".join(toolbar_lines(session.game, session.state, session.cards, width, config.toolbar_lines))
+        return "\n".join(toolbar_lines(session.game, session.state, cards_of(session), width, config.toolbar_lines))
 
     return text
 

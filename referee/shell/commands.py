@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from typing import Callable
 
+from referee.shell import cards_of
 from referee.shell.config import Config
 from referee.shell.help import help_text
 from referee.shell.rulings import short_text
@@ -29,7 +30,7 @@ class TableShell:
             return None
         # The game's identity: its setup move is a new object for every `new` and `resume`.
         setup = id(session.moves[0]) if session.moves else None
-        return (session.game.GAME, session.game_id, setup), session.game.figures(session.state, session.cards)
+        return (session.game.GAME, session.game_id, setup), session.game.figures(session.state, cards_of(session))
 
     def with_default_edition(self, line: str) -> str:
         """`new rdi ...` without `--rules` follows the edition of the config file."""
@@ -58,10 +59,20 @@ class TableShell:
         if ruling.code == "empty":
             return None
         if self.config.verbose:
-            return ruling_text(ruling)
+            return self._with_notices(ruling_text(ruling))
         after = self._figures()
         same_game = before is not None and after is not None and before[0] == after[0]
-        return short_text(ruling, before[1] if same_game else None, after[1] if same_game else None, self.width())
+        return self._with_notices(short_text(ruling, before[1] if same_game else None,
+                                             after[1] if same_game else None, self.width()))
+
+    def _with_notices(self, text: str) -> str:
+        """What the session has to tell the table once (a file it could not write), before the ruling."""
+        notices = getattr(self.session, "notices", None)
+        if not notices:
+            return text
+        told = "\n".join(notices)
+        notices.clear()
+        return f"{told}\n{text}"
 
     def verbose(self, value: str) -> str:
         if value in ("on", "yes", "true", "1"):

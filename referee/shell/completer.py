@@ -13,6 +13,7 @@ from prompt_toolkit.completion import Completer, Completion
 from rapidfuzz import fuzz
 
 from referee.core.text import normalize
+from referee.shell import cards_of
 from referee.shell.help import topic_names
 
 COMMANDS = ["new rdi", "new tda", "state", "chain", "why", "log", "verbose", "undo", "redo", "card", "rule", "games",
@@ -78,7 +79,7 @@ class RefereeCompleter(Completer):
         return None
 
     def _cards(self, game: str | None):
-        return [c for c in self.session.cards.cards if game is None or c.game == game]
+        return [c for c in cards_of(self.session).cards if game is None or c.game == game]
 
     # --- completions ----------------------------------------------------------------------
     def get_completions(self, document, complete_event):

@@ -14,6 +14,7 @@ from prompt_toolkit.lexers import Lexer
 from prompt_toolkit.styles import Style
 
 from referee.core.text import normalize
+from referee.shell import cards_of
 from referee.shell.completer import CARD_VERBS, COMMANDS, SET_FIELDS, VERBS, card_score
 from referee.shell.help import TOPICS
 
@@ -51,7 +52,7 @@ class Reader:
         state = session.state
         self.players = {normalize(p.name): p.name for p in state.players} if state is not None else {}
         game = session.game.GAME if session.game is not None and state is not None else None
-        cards = session.cards.cards if session.cards is not None else []
+        cards = cards_of(session).cards if session.cards is not None else []
         self.card_keys = [normalize(c.name) for c in cards if game is None or c.game == game]
         self.card_words = {w for key in self.card_keys for w in key.split()}
         self.words = vocabulary(session)
