@@ -89,6 +89,11 @@ class RefereeCompleter(Completer):
         if first in ("new", "help", "verbose", "set") and (len(words) > 1 or text.endswith(" ")):
             yield from getattr(self, f"_{first}")(text, words)
             return
+        answers = self._answers()
+        if answers and (first == "answer" or re.match(r"^\S+\s+(?:chooses|picks|answers)\s", text, re.I)):
+            partial = "" if text.endswith(" ") else words[-1]
+            yield from self._offer(answers, partial)
+            return
         if (side := _SIDE.search(text)) and self.kind == "tda":
             yield from self._offer(["for the dragons", "for the giants"], side.group("partial"))
             return
@@ -107,12 +112,22 @@ class RefereeCompleter(Completer):
         partial = "" if text.endswith(" ") else (words[-1] if words else "")
         done = words[:-1] if partial else words
         if not done:
-            yield from self._offer(COMMANDS + self.players(), partial)
+            yield from self._offer(COMMANDS + self.players() + [a for a in answers if " " not in a], partial)
         elif first == "can":
             options = {1: self.players(), 2: ["play", "ante"] if self.kind == "tda" else ["play"]}.get(len(done), [])
             yield from self._offer(options, partial)
         elif len(done) == 1 and done[0] in self.players():
             yield from self._offer(VERBS.get(self.kind or "", []), partial)
+
+    def _answers(self) -> list[str]:
+        """Answers to the Giants War referee's open question, by its kind."""
+        question = getattr(self.session.state, "question", None)
+        if not question:
+            return []
+        kind = question.get("kind")
+        if kind == "player":
+            return [str(o) for o in question.get("options") or []]
+        return {"stakes": ["dragon stakes", "giant stakes"], "yesno": ["yes", "no"], "table": ["done"]}.get(kind, [])
 
     def _offer(self, options, partial: str):
         wanted = partial.lower()

@@ -2,14 +2,14 @@
 
 A game gives its toolbar as rows of segments, each segment a tuple of ever shorter
 wordings of the same facts. ``fit`` picks, row by row, the fullest wording that
-keeps the toolbar within a few lines, wraps only between segments, and never cuts
-a word: a segment still too wide for the screen loses whole words at its end.
+keeps the toolbar within a few lines, wraps between segments, and never cuts a
+word: a segment wider than the screen (a long question) wraps onto lines of its own.
 The toolbar only reads the state.
 """
 
 from __future__ import annotations
 
-from referee.core.text import shorten_words
+import textwrap
 
 SEPARATOR = " · "
 
@@ -19,7 +19,13 @@ def _pack(row, level: int, width: int) -> list[str]:
     line = ""
     for segment in row:
         wordings = segment[min(level, len(segment) - 1):]
-        text = next((w for w in wordings if len(w) <= width), None) or shorten_words(wordings[-1], width)
+        text = next((w for w in wordings if len(w) <= width), None)
+        if text is None:  # a sentence wider than the screen (an open question) takes lines of its own, whole
+            if line:
+                lines.append(line)
+            *full, line = textwrap.wrap(wordings[-1], width) or [""]
+            lines.extend(full)
+            continue
         if line and len(line) + len(SEPARATOR) + len(text) <= width:
             line += SEPARATOR + text
         else:

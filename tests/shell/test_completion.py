@@ -66,3 +66,12 @@ def test_giants_war_strengths_from_the_card_list(cards):
     assert offered(session, "Ben plays Storm Giant 1")[0].startswith("Storm Giant 1")
     assert offered(session, "Cat plays The Thief 7 f") == ["for the dragons", "for the giants"]
     assert offered(session, "Ben pays A") == ["Ann"]
+
+
+def test_answers_to_the_open_question(cards):
+    session = Session(cards)
+    session.handle("new tda Ann Ben Cat --giants Storm Fire Frost Cloud Ordning Hill")
+    for line in ("Ann antes Storm Giant 10", "Ben antes Cloud Giant 6", "Cat antes Fire Giant 5"):
+        session.handle(line)
+    assert offered(session, "Ann chooses ") == ["dragon stakes", "giant stakes"]
+    assert offered(session, "answer g") == ["giant stakes"]
