@@ -3,7 +3,8 @@
 Prints, for benchmarks/four_player_game.txt: the announcements whose toolbar showed every
 player's current Fortitude, Alcohol Content and Gold; the toolbar's lines at 80 and 160
 columns and its widest line; the screen lines of each short ruling against the full form;
-and how long completing a misspelled card name takes.
+the longest ruling of the Gambling worked example in full and short; and how long completing a
+misspelled card name takes.
 
 Run: python benchmarks/bench_repl.py
 """
@@ -30,6 +31,7 @@ from referee.shell.toolbar import toolbar_lines  # noqa: E402
 from referee.views import ruling_text  # noqa: E402
 
 GAME = Path(__file__).with_name("four_player_game.txt")
+GAMBLING = Path(__file__).resolve().parent.parent / "tests" / "transcripts" / "rdi" / "gii_gambling_example.txt"
 
 
 def screen_lines(text: str, width: int) -> int:
@@ -68,6 +70,17 @@ def main() -> None:
     print(f"toolbar lines at 80 columns: max {max(bar80)}, widest line {widest} columns; at 160: max {max(bar160)}")
     print(f"short ruling, screen lines at 80 columns: max {max(short)}, mean {statistics.mean(short):.1f}; "
           f"full form: max {max(full)}, mean {statistics.mean(full):.1f}")
+    gambling = Session(load_cards())
+    gambling_shell = TableShell(gambling, Config(), width=lambda: 80)
+    worst = (0, 0, "")
+    for line in GAMBLING.read_text(encoding="utf-8").splitlines():
+        if not line.strip() or line.startswith(("#", "expect", "@", "!", "?")):
+            continue
+        answer = gambling_shell.respond(line) or ""
+        full_lines = screen_lines(ruling_text(gambling.last, detailed=True), 80)
+        if full_lines > worst[0]:
+            worst = (full_lines, screen_lines(answer, 80), line)
+    print(f"Gambling worked example, longest ruling ({worst[2]!r}): `why` {worst[0]} screen lines, short form {worst[1]}")
     session.handle("undo")
     completer = RefereeCompleter(session)
     start = time.perf_counter()

@@ -7,6 +7,7 @@ misspelled topic is matched by rapidfuzz.
 
 from __future__ import annotations
 
+import textwrap
 from dataclasses import dataclass
 
 
@@ -20,10 +21,10 @@ class Topic:
 
 
 MARKS = """Marks in front of a ruling:
-  ✓  accepted: the table changed as the ruling says (the figures that changed follow)
+  ✓  accepted: the table changed as the ruling says
   ✗  refused: nothing changed; the next line says what would be accepted
-  ?  accepted, and the referee asks the table something (answer with `answer ...` or the announcement it names)
-A short ruling ends with its section ids in [brackets] and how many more steps `why` shows."""
+  ?  accepted, and the referee asks the table something (`answer ...`)
+Short rulings end with section ids [in brackets]; `why` shows every step."""
 
 COMMANDS, RDI, CHARACTERS, VARIANTS, TDA = ("Commands", "The Red Dragon Inn", "Characters", "Variants and Otto",
                                             "Three-Dragon Ante: Giants War")
@@ -138,16 +139,32 @@ TOPICS: tuple[Topic, ...] = (
 _BY_WORD = {word: topic for topic in TOPICS for word in (topic.name, *topic.words)}
 
 
+EXAMPLES = "   ·   "  # between a topic's examples
+WIDTH = 78
+
+
+def examples(topic: Topic) -> list[str]:
+    return topic.example.split(EXAMPLES)
+
+
 def topic_text(topic: Topic) -> str:
-    return f"{topic.name} ({topic.group})\n  {topic.text}\n  Example: {topic.example}"
+    """The topic within 80 columns: its text wrapped, then each example on a line of its own."""
+    text = topic.text if topic.name == "marks" else textwrap.fill(topic.text, WIDTH, initial_indent="  ",
+                                                                  subsequent_indent="  ")
+    if topic.name == "marks":
+        text = textwrap.indent(text, "  ")
+    shown = "\n".join(textwrap.indent(e, "    ") for e in examples(topic))
+    return f"{topic.name} ({topic.group})\n{text}\n  Example{'s' if len(examples(topic)) > 1 else ''}:\n{shown}"
 
 
 def overview() -> str:
     lines = ["`help TOPIC` explains a topic with an example. Topics:"]
     for group in (COMMANDS, RDI, CHARACTERS, VARIANTS, TDA):
         names = [t.name for t in TOPICS if t.group == group]
-        lines.append(f"  {group}: " + ", ".join(names))
-    lines.append("Each announcement begins with the player's name: `Kaylin plays Poof on Serena`, `Ann antes Silver Dragon 6`.")
+        lines.append(textwrap.fill(f"{group}: " + ", ".join(names), WIDTH, initial_indent="  ",
+                                   subsequent_indent="    "))
+    lines.append("An announcement begins with the player's name: `Kaylin plays Poof on Serena`,\n"
+                 "`Ann antes Silver Dragon 6`.")
     lines.append(MARKS)
     return "\n".join(lines)
 
