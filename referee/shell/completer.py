@@ -72,7 +72,7 @@ class RefereeCompleter(Completer):
     def _character(self, text: str) -> str | None:
         """The character of the player who announces ``text`` (the first word names them)."""
         state = self.session.state
-        lowered = text.lower()
+        lowered = re.sub(r"^can\s+", "", text.lower())
         for p in state.players if state is not None else ():
             if lowered.startswith(p.name.lower() + " "):
                 return getattr(p, "character", None)
@@ -103,7 +103,10 @@ class RefereeCompleter(Completer):
         target = _TARGET.search(text)
         card = _CARD.search(text)
         if target and re.search(rf"\b(?:{CARD_VERBS}|orders?|sells?|splits?)\b", text, re.I):
-            yield from self._offer(self.players(), target.group("partial"))
+            players = list(self._offer(self.players(), target.group("partial")))
+            yield from players
+            if players:  # `on Ka`: a player; `with the dr`: still the card's name
+                return
         if card:
             yield from self._card_names(text, card.group("partial"))
             return

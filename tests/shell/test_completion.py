@@ -30,7 +30,7 @@ def test_own_deck_first(cards):
 
 
 def test_player_after_an_unquoted_card(cards):
-    assert offered(rdi(cards), "Kaylin plays dont call me cute on Ka")[0] == "Kaylin"
+    assert offered(rdi(cards), "Kaylin plays dont call me cute on Ka") == ["Kaylin"]
     assert offered(rdi(cards), 'Kaylin plays "Don\'t call me cute!" on S') == ["Serena"]
     assert offered(rdi(cards), "Phrenk orders a drink for W") == ["Wizgille"]
 
