@@ -136,7 +136,8 @@ def play(
     game: str = typer.Argument(..., help="rdi or tda."),
     names: Optional[List[str]] = typer.Argument(None, help="Player names in seat order (after --players)."),
     players: Optional[List[str]] = typer.Option(None, "--players", "-p", help="Player names in seat order (Name=Character to name a character)."),
-    rules: str = typer.Option("gii", "--rules", help="RDI edition where the books differ: gii or rdi3."),
+    rules: Optional[str] = typer.Option(None, "--rules", help="RDI edition where the books differ: gii or rdi3 "
+                                        "(default: [game] rules of your config.toml, gii as shipped)."),
     dragons: Optional[str] = typer.Option(None, "--dragons", help='Giants War: six dragon colours, comma-separated ("Black,Green,Shadow,Brass,new Copper,Silver").'),
     giants: Optional[str] = typer.Option(None, "--giants", help="Giants War: six giant colours, comma-separated."),
     long: bool = typer.Option(False, "--long", help="Giants War: no 'shuffle twice, score thrice' ending."),
@@ -157,7 +158,7 @@ def play(
     # click gives --players one value each time; the rest of the names arrive as arguments.
     seated = [*(players or []), *(names or [])]
     session = _session(cards, store)
-    words = ["new", game, *seated] + (["--rules", rules] if game == "rdi" else [])
+    words = ["new", game, *seated] + (["--rules", rules] if game == "rdi" and rules else [])
     for flag, value in (("--dragons", dragons), ("--giants", giants)):
         if value and game == "tda":
             words += [flag, *[v.strip() for v in value.split(",") if v.strip()]]

@@ -1,55 +1,27 @@
-"""The interactive referee: a prompt_toolkit shell over a Session.
+"""The interactive referee: a prompt_toolkit session assembled from the parts in referee/shell/.
 
-Completion of commands, player names and card names; history kept in the user's
-data folder; a bottom toolbar with the active player, the phase and the chain.
+Completion (completer.py), highlighting (lexer.py), the toolbar (toolbar.py), key bindings
+(keys.py), settings (config.py), help (help.py) and the line handling (commands.py) each
+live in their own module; this file only puts them together and runs the loop.
 Ctrl-C cancels the line being typed; Ctrl-D leaves (everything is already saved).
 """
 
 from __future__ import annotations
 
-import re
-
 from prompt_toolkit import PromptSession
-from prompt_toolkit.completion import Completer, Completion
+from prompt_toolkit.application import get_app
+from prompt_toolkit.auto_suggest import AutoSuggestFromHistory
 from prompt_toolkit.history import FileHistory, InMemoryHistory
 
-from referee.core.text import normalize
-from referee.views import ruling_text
+from referee.shell import cards_of
+from referee.shell.commands import TableShell
+from referee.shell.completer import RefereeCompleter
+from referee.shell.config import Config, load_config
+from referee.shell.keys import key_bindings
+from referee.shell.lexer import RefereeLexer, style
+from referee.shell.toolbar import toolbar_lines
 
-COMMANDS = ["new rdi", "new tda", "state", "chain", "why", "undo", "redo", "card", "rule", "games", "help", "quit",
-            "resolve", "step", "end turn", "set", "can", "answer"]
-VERBS = ["plays", "orders a drink for", "reveals", "passes", "draws", "ends turn", "play"]
-_CARD_CONTEXT = re.compile(r"(?:\bplays?\s+|\breveals?\s+|^card\s+|^chaser\s+|\bplay\s+)(?P<partial>[^\"]*)$", re.I)
-
-
-class RefereeCompleter(Completer):
-    def __init__(self, session):
-        self.session = session
-
-    def _card_names(self) -> list[str]:
-        game = self.session.game.GAME if self.session.game else None
-        return [c.name for c in self.session.cards.cards if game is None or c.game == game]
-
-    def get_completions(self, document, complete_event):
-        text = document.text_before_cursor
-        card_context = _CARD_CONTEXT.search(text)
-        if card_context:
-            partial = card_context.group("partial")
-            wanted = normalize(partial)
-            for name in self._card_names():
-                if not wanted or wanted in normalize(name):
-                    yield Completion(f'"{name}"', start_position=-len(partial), display=name)
-            return
-        word = document.get_word_before_cursor(WORD=True)
-        names = self.session.completion_words() if self.session.state is not None else []
-        players = [p for p in names if p[:1].isupper()]
-        first_word = " " not in text.lstrip()
-        options = COMMANDS + players if first_word else players + VERBS
-        if not first_word and text.split()[0].lower() in ("set", "can"):
-            options = players + ["fortitude", "alcohol", "gold", "piety", "inn", "pot", "deck", "play"]
-        for option in options:
-            if option.lower().startswith(word.lower()):
-                yield Completion(option, start_position=-len(word))
+__all__ = ["RefereeCompleter", "run_repl", "build_prompt"]
 
 
 def _history():
@@ -63,18 +35,47 @@ def _history():
         return InMemoryHistory()
 
 
-def run_repl(card_dirs=(), session=None, first_line: str | None = None) -> None:
+def _toolbar(session, config: Config):
+    def text():
+        if not config.toolbar:
+            return None
+        width = get_app().output.get_size().columns
+        return "\n".join(toolbar_lines(session.game, session.state, cards_of(session), width, config.toolbar_lines))
+
+    return text
+
+
+def build_prompt(session, config: Config, **io) -> PromptSession:
+    """``io``: prompt_toolkit's ``input`` and ``output`` (tests pass a pipe)."""
+    return PromptSession(history=_history(), completer=RefereeCompleter(session), complete_while_typing=False,
+                         auto_suggest=AutoSuggestFromHistory(), lexer=RefereeLexer(session),
+                         style=style(config.colours, config.notices), key_bindings=key_bindings(config),
+                         bottom_toolbar=_toolbar(session, config), **io)
+
+
+def run_repl(card_dirs=(), session=None, first_line: str | None = None, config: Config | None = None, **io) -> None:
     if session is None:
         from referee.core.carddb import load_cards
         from referee.core.session import Session
         from referee.core.store import Store
 
         session = Session(load_cards(card_dirs), Store(), remember_learned=True)
-    prompt = PromptSession(history=_history(), completer=RefereeCompleter(session), complete_while_typing=False,
-                           bottom_toolbar=lambda: " " + session.toolbar())
-    print("referee — type `help` for commands, `new rdi NAME NAME ...` to start. Ctrl-D leaves; every play is saved.")
+    config = config or load_config()
+    prompt = build_prompt(session, config, **io)
+    shell = TableShell(session, config, lambda: prompt.output.get_size().columns)
+    for notice in config.notices:
+        print(notice)
+    print("referee — `help` explains everything; `new rdi NAME NAME ...` starts a game.\n"
+          "Tab completes, F2 full rulings, Ctrl-D leaves (every play is saved).")
+
+    def confirm(question: str) -> bool:
+        try:  # a plain prompt of its own: the answer stays out of the history, the toolbar off
+            return PromptSession(**io).prompt(question).strip().lower() in ("y", "yes")
+        except (KeyboardInterrupt, EOFError):
+            return False
+
     if first_line:
-        print(ruling_text(session.handle(first_line)))
+        print(shell.respond(first_line, confirm) or "")
     while True:
         try:
             line = prompt.prompt("referee> ")
@@ -86,6 +87,6 @@ def run_repl(card_dirs=(), session=None, first_line: str | None = None) -> None:
         if line.strip().lower() in ("quit", "exit"):
             print("Saved. Bye." if session.game_id is not None else "Bye.")
             return
-        ruling = session.handle(line)
-        if ruling.code != "empty":
-            print(ruling_text(ruling))
+        answer = shell.respond(line, confirm)
+        if answer is not None:
+            print(answer)

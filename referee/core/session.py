@@ -14,6 +14,8 @@ from referee.core.carddb import CardDB
 from referee.core.ruling import ANSWER, OK, REFUSED, NotUnderstood, RefereeError, Ruling, Step
 from referee.core.store import Store
 
+LOG_WIDTH = 72  # a `log` entry's verdict, shortened to fit 80 columns
+
 GAMES = {"rdi": "referee.games.rdi.game", "tda": "referee.games.tda.game"}
 
 HELP = """Commands:
@@ -22,10 +24,10 @@ HELP = """Commands:
                                               `new rdi Otto Ann Bob --otto witchdoctor,paladin` adds Otto)
   new tda NAME NAME ... [--dragons ...] [--giants ...] [--long]
                                               start a Three-Dragon Ante: Giants War game
-  state | chain | why                         show the table, the chain, the last ruling's reasons
+  state | chain | why [N] | log                show the table, the chain, a ruling's reasons, the numbered log
   undo | redo                                 take back / put back the last change
   card NAME | rule TOPIC                      look up a card or a rule
-  games                                       list saved games
+  games | resume [ID]                         list saved games, reopen one
   quit                                        leave (everything is already saved)
   learn "NAME" [for CHARACTER]: PHRASE        teach the referee a card (`help learn` for the phrase language)
 Announcements (RDI): NAME plays CARD [on NAME] · NAME orders a drink for NAME · NAME reveals CARD ·
@@ -151,6 +153,10 @@ class Session:
             return info(text, rule_text(hits[0]) if hits else f"No rule matches {rest!r}.", "rule")
         if word == "games":
             return info(text, self.games_text(), "games")
+        if word == "resume":
+            if rest and not rest.isdecimal():
+                raise NotUnderstood(f"`resume` takes a game number from `games`, not {rest!r}.")
+            return self.resume(int(rest) if rest else None)
         if self.state is None:
             raise NotUnderstood("No game yet: start one with `new rdi Phrenk Kaylin Wizgille Serena` or `new tda Ann Ben Cat`.",
                                 hint="Or look things up: `card NAME`, `rule TOPIC`.")
@@ -160,6 +166,8 @@ class Session:
             return self.redo(text)
         if word == "why":
             return self.why(text)
+        if word == "log":
+            return info(text, self.log_text(), "log")
         if word in ("state", "status", "table"):
             return info(text, self.game.describe(self.state, self.cards_in_play), "state")
         if word == "chain":
@@ -234,12 +242,30 @@ class Session:
             self.store.set_head(self.game_id, self.head)
 
     def why(self, line: str) -> Ruling:
-        last = self.last or (Ruling.from_dict(self.moves[self.head].ruling) if self.moves else None)
+        """`why`: the last ruling's full reasoning; `why N`: that of announcement N of `log`."""
+        number = line.split()[1] if len(line.split()) > 1 else ""
+        if number:
+            if not number.isdecimal() or int(number) > self.head:
+                raise NotUnderstood(f"`why N` takes an announcement number from `log` (0 to {self.head}), not {number!r}.")
+            last = Ruling.from_dict(self.moves[int(number)].ruling)
+        else:
+            last = self.last or (Ruling.from_dict(self.moves[self.head].ruling) if self.moves else None)
         if last is None:
             return info(line, "No ruling yet.", "why")
         from referee.views import ruling_text
 
         return info(line, ruling_text(last, detailed=True), "why")
+
+    def log_text(self) -> str:
+        """The announcements so far, numbered for `why N` (0 is the game's setup)."""
+        from referee.core.text import shorten_words
+
+        lines = []
+        for number, move in enumerate(self.moves[: self.head + 1]):
+            steps = move.ruling.get("steps")
+            verdict = steps[0]["text"] if steps else move.ruling["message"]
+            lines.append(f"{number:3d}  {move.line}\n       {shorten_words(verdict, LOG_WIDTH)}")
+        return "\n".join(lines)
 
     def games_text(self) -> str:
         if self.store is None:

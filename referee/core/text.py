@@ -25,3 +25,26 @@ def tokens(text: str) -> list[str]:
 def sentence(text: str) -> str:
     """End with a full stop unless the text (often a card title) already ends in punctuation."""
     return text if text.rstrip()[-1:] in ".!?…" else text + "."
+
+
+def abbreviate(name: str, length: int) -> str:
+    """A name shortened for a narrow line: "Wizgille" -> "Wizg." at 5, "The Wench" -> "Wench"; short names stay whole.
+    Leading words go first (a title or article says less than the name it precedes)."""
+    words = name.split()
+    while len(words) > 1 and len(" ".join(words)) > length:
+        words.pop(0)
+    short = " ".join(words)
+    if len(short) <= length or length < 3:
+        return short
+    return short[: length - 1].rstrip() + "."
+
+
+def shorten_words(text: str, width: int, ellipsis: str = "…") -> str:
+    """``text`` within ``width`` columns, dropping whole words from the end (marked with …)."""
+    if len(text) <= width:
+        return text
+    words = text.split(" ")
+    while len(words) > 1 and len(" ".join(words)) + len(ellipsis) > width:
+        words.pop()
+    kept = " ".join(words)
+    return kept + ellipsis if len(kept) + len(ellipsis) <= width else kept[: max(width - 1, 1)] + ellipsis

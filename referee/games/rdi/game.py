@@ -244,3 +244,23 @@ def completion_words(state: GameState, cards: CardDB | None = None) -> list[str]
     return [p.name for p in state.players] + ["plays", "orders a drink for", "reveals", "resolve", "passes",
                                               "end turn", "chaser", "set", "can", "undo", "redo", "why", "state",
                                               "chain", "step", "answer"]
+
+
+def toolbar_rows(state: GameState, cards: CardDB | None = None) -> list:
+    from referee.games.rdi.toolbar import toolbar_rows as rows
+
+    return rows(state, cards)
+
+
+def figures(state: GameState, cards: CardDB | None = None) -> dict[str, dict[str, object]]:
+    """Each player's figures and the table's, by short label, for a ruling's list of what changed."""
+    out: dict[str, dict[str, object]] = {}
+    for p in state.players:
+        if p.automaton:
+            out[p.name] = {f"→{n}": f"{f}/{a}" for n, (f, a) in p.tracks.items()}
+            continue
+        out[p.name] = {"F": p.fortitude, "A": p.alcohol, "G": p.gold, "out": p.out}
+        if p.piety is not None:
+            out[p.name]["Piety"] = p.piety
+    out[""] = {"pot": state.pot, "inn": state.inn}
+    return out

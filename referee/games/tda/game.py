@@ -55,3 +55,11 @@ def completion_words(state: GameState, cards: CardDB) -> list[str]:
                                               "dragon stakes", "giant stakes", "pays", "steals", "draws", "discards",
                                               "gives", "leads", "score", "done", "yes", "no", "answer", "set", "can",
                                               "undo", "redo", "why", "state", "chain"] + names
+
+
+def toolbar_rows(state: GameState, cards: CardDB) -> list:
+    return views.toolbar_rows(state, cards)
+
+
+def figures(state: GameState, cards: CardDB) -> dict[str, dict[str, object]]:
+    return views.figures(state, cards)

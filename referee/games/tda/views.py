@@ -119,3 +119,55 @@ def chain_text(state: GameState) -> str:
     if state.question:
         lines.append(f"   Open question: {state.question['text']}")
     return "\n".join(lines)
+
+
+def _player_segment(state: GameState, db: CardDB, seat: int) -> tuple[str, ...]:
+    from referee.core.text import abbreviate
+
+    p = state.players[seat]
+    mark = "▸" if seat == state.turn else ""
+    strength, side = F.strength(db, p), F.side(db, p)
+    hole = (f" hole {p.hole}", f" h-{p.hole}") if p.hole else ("", "")
+    fights = {"dragons": " dragons", "giants": " giants", None: ""}[side]
+    return (f"{mark}{p.name} hoard {p.hoard}, hand {p.hand}, flight {strength}{fights}{hole[0]}",
+            f"{mark}{abbreviate(p.name, 8)} {p.hoard}g {p.hand}c {strength}{SHORT_SIDE[side]}{hole[1]}",
+            f"{mark}{abbreviate(p.name, 5)} {p.hoard}g {p.hand}c {strength}{SHORT_SIDE[side]}{hole[1]}")
+
+
+def _where(state: GameState) -> tuple[str, ...]:
+    if state.over:
+        text = f"Game over: {state.winner} wins" if state.winner else f"Game over: a tie between {', '.join(state.tie)}"
+        return (text,)
+    if state.phase == "ante":
+        return (f"Gambit {state.gambit}: ante ({len(state.ante)} of {len(state.players)} in)",
+                f"G{state.gambit} ante {len(state.ante)}/{len(state.players)}")
+    if state.phase == "scoring":
+        return (f"Gambit {state.gambit}: all rounds played, `score`", f"G{state.gambit} `score`")
+    lead = state.name(state.leader) if state.leader is not None else "-"
+    turn = state.name(state.turn) if state.turn is not None else "-"
+    return (f"Gambit {state.gambit}, round {state.round} of {state.rounds}: {lead} leads, {turn} to play",
+            f"G{state.gambit} R{state.round}/{state.rounds} lead {lead} turn {turn}")
+
+
+def toolbar_rows(state: GameState, db: CardDB) -> list:
+    stakes = (f"{STAKES_NAME['dragon']} {state.stakes['dragon']} · {STAKES_NAME['giant']} {state.stakes['giant']}",
+              f"stakes D{state.stakes['dragon']} G{state.stakes['giant']}")
+    status = [_where(state), stakes]
+    if state.pile:
+        status.append((f"pile {state.pile}",))
+    if state.question:
+        waiting = [(f"Question: {state.question['text']}", f"? {state.question['text']}")]
+    elif state.jobs:
+        job = pending(state)[-1]
+        who = f" ({job['player']})" if job["player"] else ""
+        waiting = [(f"Resolving: {job['card']}{who}, {job['steps_left']} step(s) left", f"Resolving {job['card']}")]
+    else:
+        waiting = []
+    return [[_player_segment(state, db, seat) for seat in range(len(state.players))], status, waiting]
+
+
+def figures(state: GameState, db: CardDB) -> dict[str, dict[str, object]]:
+    out: dict[str, dict[str, object]] = {p.name: {"hoard": p.hoard, "hand": p.hand, "hole": p.hole}
+                                         for p in state.players}
+    out[""] = {"dragon stakes": state.stakes["dragon"], "giant stakes": state.stakes["giant"], "pile": state.pile}
+    return out

@@ -1,0 +1,148 @@
+"""The RDI toolbar as rows of segments, each a tuple of ever shorter wordings (see referee/shell/toolbar.py).
+
+Row 1: every player's Fortitude, Alcohol Content and Gold (Piety for Serena; Otto's
+tracks), the active player marked ▸. Row 2: turn, phase, pot, Inn, Drink Deck, a
+Round of Gambling or Drinking Contest, character marks. Row 3: the top of the chain
+or what the referee is waiting for.
+"""
+
+from __future__ import annotations
+
+from referee.core.text import abbreviate
+from referee.games.rdi.state import PHASE_NAMES, GameState
+
+PHASE_SHORT = {"discard_draw": "Draw", "action": "Action", "order": "Order", "drink": "Drink"}
+ACTIVE = "▸"
+NAME_LENGTHS = (40, 8, 5)  # a name in full, then shortened for 80 columns
+
+
+def _names(state: GameState, seats, length: int) -> str:
+    return ", ".join(abbreviate(state.players[s].name, length) for s in seats) or "nobody"
+
+
+def _player(state: GameState, seat: int) -> tuple[str, ...]:
+    p = state.players[seat]
+    mark = ACTIVE if seat == state.active else ""
+    if p.automaton:
+        tracks = [(n, f, a) for n, (f, a) in p.tracks.items()]
+        return (f"{mark}{p.name}: " + ", ".join(f"toward {n} F{f} A{a}" for n, f, a in tracks),
+                f"{mark}{p.name} " + " ".join(f"{abbreviate(n, 5)} {f}/{a}" for n, f, a in tracks),
+                f"{mark}{abbreviate(p.name, 5)} " + " ".join(f"{f}/{a}" for _, f, a in tracks))
+    if p.out:
+        return tuple(f"{mark}{abbreviate(p.name, n)} out (G{p.gold})" for n in NAME_LENGTHS)
+    piety = ("", "")
+    if p.piety is not None:
+        piety = (f" Piety {p.piety}", f" P{p.piety}")
+    empty = (" Drink Me! empty", " DM0") if p.drink_me == 0 else ("", "")
+    return (f"{mark}{p.name} Fort {p.fortitude} Alc {p.alcohol} Gold {p.gold}{piety[0]}{empty[0]}",
+            f"{mark}{abbreviate(p.name, NAME_LENGTHS[1])} F{p.fortitude} A{p.alcohol} G{p.gold}{piety[1]}{empty[1]}",
+            f"{mark}{abbreviate(p.name, NAME_LENGTHS[2])} F{p.fortitude} A{p.alcohol} G{p.gold}{piety[1]}{empty[1]}")
+
+
+def _round(state: GameState) -> tuple[str, ...]:
+    r = state.round
+    control = [r.control] if r.control is not None else []
+    to_act = [r.next_actor] if r.next_actor is not None and r.started else []
+    prize = f", Prize {state.pot_prize}" if state.pot_prize else ""
+    cheat = (", only Cheating takes control", ", Cheating only") if r.needs_cheating else ("", "")
+    return tuple(
+        f"{label} control {_names(state, control, n)}, to act {_names(state, to_act, n) if to_act else '-'}, "
+        f"passed {_names(state, r.passes, n)}, left {_names(state, r.left, n)}{cheat[i > 0]}{prize if i == 0 else ''}"
+        for i, (label, n) in enumerate((("Gambling:", 40), ("Gambling:", 8), ("Gamb.", 5))))
+
+
+def _contest(state: GameState) -> tuple[str, ...]:
+    c = state.contest
+    shown = [(e.player, e.alcohol) for e in state.chain if e.group == "contest" and e.copy_of is None]
+    waiting = c.order[c.next:]
+    return tuple(
+        f"{label} " + (", ".join(f"{abbreviate(state.players[s].name, n)} {'?' if a is None else a}" for s, a in shown)
+                      or "none shown") + (f"; to reveal {_names(state, waiting, n)}" if waiting else "")
+        for label, n in ((f"Drinking Contest (pass {c.repeat}):", 40), ("Contest:", 5)))
+
+
+def _marks(state: GameState) -> list[tuple[str, ...]]:
+    marks = []
+    for p in state.players:
+        name = abbreviate(p.name, 5)
+        if p.mood not in (None, "unknown"):
+            marks.append((f"Wulfric {p.mood}", f"Wulf. {p.mood}"))
+        if p.potions or p.potion_choice:
+            potions = "/".join(p.potions or p.potion_choice)
+            marks.append((f"{p.name}'s Potion {potions}", f"{name} Potion {potions}"))
+        if p.character.lower() == "roxana":
+            marks.append((f"{p.name}'s board {len(p.cutting_board)}, recipe {p.recipe or '-'}",
+                          f"{name} board {len(p.cutting_board)}"))
+        if p.debuffs:
+            debuffs = "+".join(d.replace("_", " ") for d in p.debuffs)
+            marks.append((f"{p.name} {debuffs}", f"{name} {debuffs}"))
+        if p.kept:
+            marks.append((f"{p.name} keeps {', '.join(p.kept)}", f"{name} kept {len(p.kept)}"))
+    return marks
+
+
+def _status(state: GameState) -> list[tuple[str, ...]]:
+    active = state.players[state.active].name
+    row = [(f"Turn {state.turn}: {active}, {PHASE_NAMES[state.phase]} phase",
+            f"T{state.turn} {abbreviate(active, 8)} {PHASE_SHORT[state.phase]}",
+            f"{abbreviate(active, 5)} {PHASE_SHORT[state.phase]}"),
+           (f"Pot {state.pot} · Inn {state.inn:+d} · Drink Deck {state.drink_deck}",
+            f"pot {state.pot} inn {state.inn:+d} deck {state.drink_deck}")]
+    if state.bar_deck is not None:
+        row.append((f"Bar Deck {state.bar_deck}", f"bar {state.bar_deck}"))
+    if state.round is not None:
+        row.append(_round(state))
+    if state.contest is not None:
+        row.append(_contest(state))
+    return row + _marks(state)
+
+
+def _entry(state: GameState, entry, full: bool) -> str:
+    who = state.players[entry.player].name
+    if entry.kind == "card":
+        target = f" on {state.players[entry.target].name}" if entry.target is not None else ""
+        return f"{who} plays {entry.name}{target}" if full else f"{entry.name}{target.replace(' on ', ' → ')}"
+    if entry.kind == "drink":
+        alcohol = "?" if entry.alcohol is None else entry.alcohol
+        drinker = state.players[entry.drinker].name if entry.drinker is not None else who
+        parts = " + ".join(entry.parts) or entry.name
+        return f"{drinker} drinks {parts} ({alcohol} Alcohol)" if full else f"{drinker}: {parts} ({alcohol})"
+    return f"{who} revealed {entry.name}" if full else entry.name
+
+
+def _waiting(state: GameState) -> list[tuple[str, ...]]:
+    """What the referee waits for the table to say, most pressing first."""
+    waits = []
+    if any(e.awaiting_chaser for e in state.chain):
+        waits.append(("Waiting for the Chaser: `chaser CARD`", "await Chaser"))
+    if state.must_drink:
+        waits.append((f"To drink: {_names(state, state.must_drink, 40)} (`NAME reveals`)",
+                      f"to drink: {_names(state, state.must_drink, 5)}"))
+    if state.atoning is not None:
+        name = state.players[state.atoning].name
+        waits.append((f"{name} atones: `{name} atones gold|fortitude`", f"{abbreviate(name, 5)} atones?"))
+    for reward in state.otto_rewards:
+        waits.append((f"Otto's reward: `{reward} takes gold` or `{reward} draws 2`", f"{abbreviate(str(reward), 5)} reward?"))
+    if state.last_chance:
+        waits.append((f"Last chance to respond: {', '.join(map(str, state.last_chance))}", "last chance"))
+    return waits
+
+
+def _chain(state: GameState) -> list[tuple[str, ...]]:
+    if state.over:
+        text = f"Game over: {state.winner} wins" if state.winner else f"Game over: a tie between {', '.join(state.tie)}"
+        return [(text,)]
+    waits = _waiting(state)
+    if not state.chain:
+        return waits or [("Chain empty", "chain empty")]
+    top = state.top
+    count = len(state.chain)
+    beneath = f" (over {count - 1} more)" if count > 1 else ""
+    below = f" +{count - 1}" if count > 1 else ""
+    top_segment = (f"Top of the chain: {_entry(state, top, True)}{beneath}",
+                   f"Top: {_entry(state, top, False)}{below}")
+    return waits + [top_segment]
+
+
+def toolbar_rows(state: GameState, cards=None) -> list[list[tuple[str, ...]]]:
+    return [[_player(state, seat) for seat in range(len(state.players))], _status(state), _chain(state)]

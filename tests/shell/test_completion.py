@@ -1,0 +1,77 @@
+"""Completion forgives: misspelled card names, players after an unquoted card, `set`, `new`, Giants War strengths."""
+
+from __future__ import annotations
+
+from prompt_toolkit.document import Document
+
+from referee.core.session import Session
+from referee.shell.completer import RefereeCompleter
+
+
+def offered(session, text):
+    return [c.text for c in RefereeCompleter(session).get_completions(Document(text), None)]
+
+
+def rdi(cards):
+    session = Session(cards)
+    session.handle("new rdi Phrenk Kaylin Wizgille Serena")
+    return session
+
+
+def test_misspelled_card_name_completes(cards):
+    assert offered(rdi(cards), "Phrenk plays lookng gren")[0] == '"You\'re looking a little green. Drink this."'
+
+
+def test_own_deck_first(cards):
+    session = rdi(cards)
+    first = offered(session, "Kaylin plays ")[:5]
+    owners = {c.name: c.owner for c in cards.cards if c.game == "rdi"}
+    assert all(owners[name.strip('"')] == "Kaylin" for name in first)
+
+
+def test_player_after_an_unquoted_card(cards):
+    assert offered(rdi(cards), "Kaylin plays dont call me cute on Ka") == ["Kaylin"]
+    assert offered(rdi(cards), 'Kaylin plays "Don\'t call me cute!" on S') == ["Serena"]
+    assert offered(rdi(cards), "Phrenk orders a drink for W") == ["Wizgille"]
+
+
+def test_card_names_with_a_preposition_still_complete(cards):
+    assert '"I think you should stop playing with the drinks"' in offered(rdi(cards), "Kaylin plays stop playing with")
+
+
+def test_set_arguments(cards):
+    session = rdi(cards)
+    assert {"Kaylin", "inn", "pot"} <= set(offered(session, "set "))
+    assert offered(session, "set Kaylin ") == ["fortitude", "alcohol", "gold", "piety", "drinkme"]
+    assert offered(session, "set Kaylin go") == ["gold"]
+
+
+def test_verbs_commands_and_new_options(cards):
+    session = rdi(cards)
+    assert "plays" in offered(session, "Kaylin ") and "orders a drink for" in offered(session, "Kaylin ")
+    assert offered(session, "can Kaylin ") == ["play"]
+    assert offered(Session(cards), "new ") == ["rdi", "tda"]
+    assert offered(Session(cards), "new rdi Ann --rules ") == ["gii", "rdi3"]
+    assert "Kaylin" in offered(Session(cards), "new rdi Ka")
+    assert "gambling" in offered(session, "help gam")
+    assert offered(session, "verbose o") == ["on", "off"]
+
+
+def test_giants_war_strengths_from_the_card_list(cards):
+    session = Session(cards)
+    session.handle("new tda Ann Ben Cat")
+    storm = [c for c in cards.cards if c.game == "tda" and c.name == "Storm Giant"][0]
+    assert offered(session, "Ben plays storm gint")[: len(storm.get("strengths"))] == \
+        [f"Storm Giant {s}" for s in storm.get("strengths")]
+    assert offered(session, "Ben plays Storm Giant 1")[0].startswith("Storm Giant 1")
+    assert offered(session, "Cat plays The Thief 7 f") == ["for the dragons", "for the giants"]
+    assert offered(session, "Ben pays A") == ["Ann"]
+
+
+def test_answers_to_the_open_question(cards):
+    session = Session(cards)
+    session.handle("new tda Ann Ben Cat --giants Storm Fire Frost Cloud Ordning Hill")
+    for line in ("Ann antes Storm Giant 10", "Ben antes Cloud Giant 6", "Cat antes Fire Giant 5"):
+        session.handle(line)
+    assert offered(session, "Ann chooses ") == ["dragon stakes", "giant stakes"]
+    assert offered(session, "answer g") == ["giant stakes"]

@@ -1,0 +1,107 @@
+"""The REPL in a real terminal (tmux) at 80 and 160 columns, and through prompt_toolkit's pipe input."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+
+import pytest
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+
+from referee.core.session import Session
+from referee.repl import run_repl
+from referee.shell.config import Config
+from referee.shell.toolbar import toolbar_lines
+
+GREEN = 'Phrenk plays "You\'re looking a little green. Drink this." on Kaylin'
+LINES = ["new rdi Phrenk Kaylin Wizgille Serena", "Phrenk draws", GREEN]
+
+
+class Tmux:
+    """A tmux server of its own (its own socket), so no other session is touched."""
+
+    def __init__(self, tmp_path, width: int):
+        self.socket = f"referee-test-{os.getpid()}-{width}"
+        env = {"REFEREE_CONFIG_DIR": tmp_path / "config", "REFEREE_DATA_DIR": tmp_path / "data",
+               "REFEREE_CACHE_DIR": os.environ.get("REFEREE_CACHE_DIR", tmp_path / "cache")}
+        command = " ".join(f"{k}={v}" for k, v in env.items()) + f" {sys.executable} -m referee"
+        self.run("new-session", "-d", "-s", "t", "-x", str(width), "-y", "40", command)
+
+    def run(self, *args) -> str:
+        return subprocess.run(["tmux", "-L", self.socket, *args], capture_output=True, text=True, check=True).stdout
+
+    def type(self, *keys: str) -> None:
+        self.run("send-keys", "-t", "t", *keys)
+
+    def screen(self) -> list[str]:
+        return self.run("capture-pane", "-t", "t", "-p").splitlines()
+
+    def wait_for(self, text: str, timeout: float = 15.0) -> list[str]:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            screen = self.screen()
+            if any(text in line for line in screen):
+                return screen
+            time.sleep(0.2)
+        raise AssertionError(f"{text!r} never appeared:\n" + "\n".join(self.screen()))
+
+    def close(self) -> None:
+        subprocess.run(["tmux", "-L", self.socket, "kill-server"], capture_output=True)
+
+
+needs_tmux = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is not installed (.ci/run installs it)")
+
+
+@needs_tmux
+@pytest.mark.parametrize("width", [80, 160])
+def test_toolbar_in_a_real_terminal(tmp_path, cards, width):
+    tmux = Tmux(tmp_path, width)
+    try:
+        tmux.wait_for("referee>")
+        for line in LINES:
+            tmux.type(line, "Enter")
+            tmux.wait_for(line[:30])
+        tmux.wait_for("Responses, in turn order")
+        time.sleep(0.5)  # the toolbar redraws after the ruling
+        screen = tmux.wait_for("Top")
+        session = Session(cards)
+        for line in LINES:
+            session.handle(line)
+        expected = toolbar_lines(session.game, session.state, session.cards, width)
+        shown = [line.rstrip() for line in screen]
+        for line in expected:
+            assert line in shown, (line, screen)
+        assert all(len(line) <= width for line in shown)
+        assert "Kaylin" in " ".join(expected) and "F20 A0 G10" in " ".join(expected).replace("Fort 20 Alc 0 Gold 10",
+                                                                                               "F20 A0 G10")
+        # Tab completes a misspelled card name, and the play goes through
+        tmux.type("Kaylin plays dont cal", "Tab")
+        tmux.wait_for("We don't think so!")  # the menu, the own deck first
+        tmux.type("Tab")
+        tmux.wait_for("Kaylin plays \"Don't call me cute!\"")
+        tmux.type(" on Ser", "Tab")
+        tmux.wait_for("Kaylin plays \"Don't call me cute!\" on Serena")
+        tmux.type("Enter")
+        tmux.wait_for("✗ Don't call me cute! is an Action Card")  # not her turn: refused, in short
+        tmux.type("C-d")
+        tmux.wait_for("Saved. Bye.")
+    finally:
+        tmux.close()
+
+
+def test_the_repl_through_a_pipe(cards, capsys):
+    session = Session(cards)
+    with create_pipe_input() as pipe:
+        pipe.send_text("\n".join([*LINES, "resolve", "why", "new tda Ann Ben Cat", "n", "help otto", ""]) + "\n")
+        pipe.send_text("\x04")  # Ctrl-D
+        run_repl(session=session, config=Config(), input=pipe, output=DummyOutput())
+    out = capsys.readouterr().out
+    assert "✓ You're looking a little green. Drink this. (Phrenk) resolves." in out
+    assert "Phrenk G 10→12 · Kaylin G 10→8" in out
+    assert "[gii/other-rules/timing]" in out  # `why` gives every section id
+    assert "Kept the game under way" in out and session.game.GAME == "rdi"
+    assert "otto (Variants and Otto)" in out and "Bye." in out
