@@ -26,6 +26,7 @@ HELP = """Commands:
   undo | redo                                 take back / put back the last change
   card NAME | rule TOPIC                      look up a card or a rule
   games                                       list saved games
+  serve [--host ADDRESS] [--port N]           show this game on a live web page for the whole table
   quit                                        leave (everything is already saved)
 Announcements (RDI): NAME plays CARD [on NAME] · NAME orders a drink for NAME · NAME reveals CARD ·
   chaser CARD · resolve · NAME passes · step · NAME draws · end turn · set NAME gold N ... · can NAME play CARD · answer N
