@@ -43,6 +43,10 @@ TDA_GAME = ["new tda Ann Ben Cat --giants Storm Fire Frost Cloud Ordning Hill",
             "Ann antes Cloud Giant 11", "Ben antes Hill Giant 2", "Cat antes Fire Giant 1", "Ann chooses dragon stakes",
             "Ann plays Silver Dragon 6", "done", "Ben plays Frost Giant 9", "Cat plays Hill Giant 8",
             "Ben plays Hill Giant 1", "Cat plays Cloud Giant 1", "Ann plays Storm Giant 10"]
+# The Gambling Example of Gambling? I'm In!, stopped with 6 Gold in the pot and Jasper in control.
+GAMBLING = ['new rdi Warthorn "The Wench" Molly Jasper --rules gii', 'Warthorn plays "Gambling? I\'m in!"',
+            "The Wench plays \"Wait a minute! Someone's playing with the drinks!\"", "resolve", "resolve",
+            "Molly passes", 'Jasper plays "I raise"', "resolve"]
 
 
 def saved_game(cards, path: Path, lines: list[str]) -> Session:
@@ -120,6 +124,10 @@ def test_a_local_bind_needs_no_token(cards, tmp_path):
         assert "token" not in url and url.startswith("http://127.0.0.1:")
         assert fetch(url)[0] == 200
         assert fetch(url, "POST")[0] == 405
+        request = urllib.request.Request(url, headers={"Host": "attacker.example:80"})
+        with pytest.raises(urllib.error.HTTPError) as refused:
+            urllib.request.urlopen(request, timeout=10)
+        assert refused.value.code == 403  # a rebinding page calling itself 127.0.0.1 gets nothing
 
 
 def test_refusals_without_a_traceback(cards, tmp_path):
@@ -292,8 +300,21 @@ def test_names_are_shown_as_text_never_as_markup(cards, tmp_path, browser):
         browser.get(url)
         wait_for(browser, "return document.querySelectorAll('#players .player').length === 3")
         assert [p["name"] for p in browser.execute_script(PLAYERS_SHOWN)] == names
-        assert browser.execute_script("return document.querySelectorAll('#players script, #players b').length") == 0
+        assert browser.execute_script("return document.body.querySelectorAll('script, b').length") == 0
+        assert "<b>Bold</b>" in browser.find_element("id", "rulings").text
         assert "<script>alert(1)</script>’s turn" in browser.find_element("id", "where").text
+
+
+def test_the_page_shows_a_round_of_gambling(cards, tmp_path, browser):
+    path = tmp_path / "g.sqlite3"
+    session = saved_game(cards, path, GAMBLING)
+    with serving(path, session.game_id) as url:
+        browser.get(url)
+        wait_for(browser, "return document.querySelectorAll('#players .player').length === 4")
+        table = browser.find_element("id", "table").text
+        assert "ROUND OF GAMBLING" in table.upper()
+        assert "6\nPot" in table and "Jasper\nin control" in table
+        assert "Passed since control changed: nobody" in table and "Left the Round: The Wench" in table
 
 
 def test_the_page_shows_a_giants_war_game(cards, tmp_path, browser):

@@ -27,6 +27,7 @@ from referee.serve import snapshot
 
 POLL_SECONDS = 0.25  # the page changes within a second of an announcement
 KEEP_ALIVE_SECONDS = 15.0
+LOCAL_NAMES = ("127.0.0.1", "localhost", "::1", "[::1]")
 ASSETS = {"table.css": "text/css; charset=utf-8", "table.js": "text/javascript; charset=utf-8"}
 SAFETY_HEADERS = {
     "Content-Security-Policy": ("default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; "
@@ -60,7 +61,8 @@ def _asset(name: str) -> bytes:
 
 
 class Guard:
-    """Refuses anything but GET and HEAD, checks the token, and adds the safety headers."""
+    """Refuses anything but GET and HEAD, checks the token (or, without one, that the request is local),
+    and adds the safety headers."""
 
     def __init__(self, app, token: str | None):
         self.app = app
@@ -76,6 +78,10 @@ class Guard:
         if scope["method"] not in ("GET", "HEAD"):
             refusal = PlainTextResponse("The table view is read-only: it answers GET only.", 405,
                                         headers={"Allow": "GET, HEAD"})
+        elif self.token is None and request.url.hostname not in LOCAL_NAMES:
+            # Only this computer may ask; a web page that renames itself to 127.0.0.1 (DNS rebinding) may not.
+            refusal = PlainTextResponse("This table view answers only this computer's own addresses "
+                                        "(127.0.0.1, localhost); `referee serve --host` opens it to others.", 403)
         elif self.token is not None and not secrets.compare_digest(
                 request.query_params.get("token", "").encode(), self.token.encode()):
             refusal = PlainTextResponse("This table view needs the access token: open the full address that "

@@ -120,8 +120,8 @@
     if (t.round) {
       rows.push(el("div", "special", el("h3", "", "Round of Gambling"),
         el("div", "figures", figure("Pot", t.pot, "gold big"), figure("in control", t.round.control || "nobody", "who")),
-        el("p", "", "Passed: " + names(t.round.passed)),
-        el("p", "", "Still in: " + names(t.round.left)),
+        el("p", "", "Passed since control changed: " + names(t.round.passed)),
+        el("p", "", "Left the Round: " + names(t.round.left)),
         t.round.prize ? el("p", "", "Prize: " + t.round.prize) : null));
     } else if (t.pot) {
       rows.push(el("div", "figures", figure("Pot", t.pot, "gold big")));
