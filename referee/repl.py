@@ -86,7 +86,7 @@ def run_repl(card_dirs=(), session=None, first_line: str | None = None) -> None:
         if line.strip().lower() in ("quit", "exit"):
             print("Saved. Bye." if session.game_id is not None else "Bye.")
             return
-        if line.split()[:1] == ["serve"]:  # the table view, a process of its own (referee/serve/)
+        if line.lower().split()[:1] == ["serve"]:  # the table view, a process of its own (referee/serve/)
             from referee.serve.launch import serve_from_repl
 
             print(serve_from_repl(session, line.strip()[len("serve"):]))

@@ -305,6 +305,32 @@ def test_names_are_shown_as_text_never_as_markup(cards, tmp_path, browser):
         assert "<script>alert(1)</script>’s turn" in browser.find_element("id", "where").text
 
 
+def test_the_page_says_when_the_store_is_locked_and_when_the_game_is_over(cards, tmp_path, browser):
+    path = tmp_path / "g.sqlite3"
+    session = saved_game(cards, path, ["new rdi Ann Bob", "set Bob fortitude 1 alcohol 0"])
+    with serving(path, session.game_id) as url:
+        browser.get(url)
+        wait_for(browser, "return document.querySelectorAll('#players .player').length === 2")
+        session.store.close()  # an exclusive lock needs every other connection closed
+        locker = sqlite3.connect(path)
+        locker.execute("PRAGMA locking_mode=EXCLUSIVE")
+        locker.execute("UPDATE games SET title = title")
+        locker.commit()
+        try:
+            wait_for(browser, "return document.getElementById('notice').textContent.includes('locked')", 5)
+            assert browser.find_element("id", "live").text == "store locked"
+            assert len(browser.find_elements("css selector", "#players .player")) == 2  # the last picture stays
+        finally:
+            locker.close()
+        session.store = Store(path)
+        wait_for(browser, "return document.getElementById('notice').hidden", 5)
+        for line in ("Ann plays \"Don't call me cute!\" on Bob", "resolve", "resolve"):
+            assert session.handle(line).accepted
+        _, seconds = wait_for(browser, "return document.getElementById('notice').textContent === 'Game over: Ann wins.'", 5)
+        assert seconds < 1.0
+        assert "OUT" in browser.find_elements("css selector", "#players .player")[1].text
+
+
 def test_the_page_shows_a_round_of_gambling(cards, tmp_path, browser):
     path = tmp_path / "g.sqlite3"
     session = saved_game(cards, path, GAMBLING)

@@ -115,6 +115,9 @@ def create_app(source: TableSource, token: str | None, stopping: Callable[[], bo
         return Response(await run_in_threadpool(source.view_json, version), media_type="application/json")
 
     async def events(request: Request) -> Response:
+        if request.method == "HEAD":  # the stream never ends; a HEAD request gets its headers only
+            return Response(media_type="text/event-stream")
+
         async def stream():
             last, quiet = None, 0.0
             while not stopping():
@@ -130,11 +133,14 @@ def create_app(source: TableSource, token: str | None, stopping: Callable[[], bo
 
         return StreamingResponse(stream(), media_type="text/event-stream", headers={"X-Accel-Buffering": "no"})
 
+    async def no_icon(request: Request) -> Response:
+        return Response(status_code=204)
+
     async def not_found(request: Request, exc) -> Response:
         return PlainTextResponse("Not found: the table view is at /.", 404)
 
     app = Starlette(routes=[Route("/", page), Route("/state", state), Route("/events", events),
-                            Route("/{name}", asset)],
+                            Route("/favicon.ico", no_icon), Route("/{name}", asset)],
                     exception_handlers={404: not_found})
     return Guard(app, token)
 

@@ -80,7 +80,9 @@ def run_table_view(store: Path, game_id: int | None, cards: CardDB, host: str, p
 
     token = None if is_loopback(host) else secrets.token_urlsafe(16)
     server: uvicorn.Server | None = None
-    app = create_app(TableSource(store, game_id, cards), token, stopping=lambda: bool(server and server.should_exit))
+    source = TableSource(store, game_id, cards)
+    source.view_json(source.version())  # loads the games and citations now, so the first page opens at once
+    app = create_app(source, token, stopping=lambda: bool(server and server.should_exit))
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off",
                                            timeout_graceful_shutdown=2))
     url = f"http://{_reachable_address(host)}:{sock.getsockname()[1]}/" + (f"?token={token}" if token else "")

@@ -107,8 +107,12 @@ def table_view(path: Path, game_id: int, cards: CardDB) -> dict:
         return {"status": "missing", "game_id": game_id,
                 "notice": f"There is no saved game number {game_id} in {path}; `referee games` lists them."}
     (kind, title, _), head, (state,), recent, undone = found
-    game = adapter(kind)
-    table = game.summary(game.load_state(json.loads(state)), cards)
+    try:
+        game = adapter(kind)
+        table = game.summary(game.load_state(json.loads(state)), cards)
+    except Exception as error:  # a store written by another version: say so on the page, never crash the server
+        return {"status": "unreadable", "game_id": game_id,
+                "notice": f"This referee cannot show saved game {game_id} ({type(error).__name__}: {error})."}
     over = _game_over(table)
     return {"status": "over" if over else "live", "notice": over, "game_id": game_id, "title": title, "kind": kind,
             "head": head, "table": table, "rulings": [_ruling_view(json.loads(r), cite) for (r,) in recent],

@@ -92,10 +92,9 @@
           tracks(pair[0], pair[1], top));
       }
     } else {
-      card.append(tracks(p.fortitude, p.alcohol, top));
+      card.append(tracks(p.fortitude, p.alcohol, top), figures);
       figures.append(spare(p.fortitude, p.alcohol));
     }
-    card.append(figures);
     const extras = rdiExtras(p);
     if (extras) card.append(extras);
     if (p.out) card.append(el("p", "stamp", "OUT"));
@@ -228,7 +227,7 @@
     const notice = document.getElementById("notice");
     notice.textContent = notes.join("  ·  ");
     notice.hidden = notes.length === 0;
-    notice.className = view.status;
+    notice.className = "status-" + view.status;
   }
 
   function setLive(text, cls) {
