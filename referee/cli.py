@@ -246,6 +246,27 @@ def replay(
         raise typer.Exit(1)
 
 
+@app.command()
+def serve(
+    game_id: Optional[int] = typer.Argument(None, help="The game number from `referee games` (default: the latest)."),
+    host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on; 0.0.0.0 lets other devices in (with a token)."),
+    port: int = typer.Option(8765, "--port", min=0, max=65535, help="Port to listen on (0: any free port)."),
+    cards: Optional[List[Path]] = CardsOption,
+    store: Optional[Path] = StoreOption,
+) -> None:
+    """Show a saved game on a live, read-only web page for everyone at the table. Ctrl-C stops it.
+
+    Listens on 127.0.0.1 only unless --host says otherwise; any other address
+    adds a random access token to the printed URL, and a request without it is refused.
+    Example: referee serve --host 0.0.0.0 --port 8765
+    """
+    from referee.core.carddb import load_cards
+    from referee.core.store import default_store_path
+    from referee.serve.server import run_table_view
+
+    raise typer.Exit(run_table_view(store or default_store_path(), game_id, load_cards(_card_dirs(cards)), host, port))
+
+
 @cards_app.command("check")
 def cards_check(
     paths: Optional[List[Path]] = typer.Argument(None, help="Card files or folders. Default: the shipped cards and your card folders."),

@@ -87,6 +87,11 @@ def run_repl(card_dirs=(), session=None, first_line: str | None = None, config: 
         if line.strip().lower() in ("quit", "exit"):
             print("Saved. Bye." if session.game_id is not None else "Bye.")
             return
+        if line.lower().split()[:1] == ["serve"]:  # the table view, a process of its own (referee/serve/)
+            from referee.serve.launch import serve_from_repl
+
+            print(serve_from_repl(session, line.strip()[len("serve"):]))
+            continue
         answer = shell.respond(line, confirm)
         if answer is not None:
             print(answer)

@@ -28,6 +28,7 @@ HELP = """Commands:
   undo | redo                                 take back / put back the last change
   card NAME | rule TOPIC                      look up a card or a rule
   games | resume [ID]                         list saved games, reopen one
+  serve [--host ADDRESS] [--port N]           show this game on a live web page for the whole table
   quit                                        leave (everything is already saved)
   learn "NAME" [for CHARACTER]: PHRASE        teach the referee a card (`help learn` for the phrase language)
 Announcements (RDI): NAME plays CARD [on NAME] · NAME orders a drink for NAME · NAME reveals CARD ·

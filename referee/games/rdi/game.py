@@ -219,6 +219,7 @@ def summary(state: GameState, cards: CardDB | None = None) -> dict:
                      "tracks": p.tracks if p.automaton else None} for p in state.players],
         "active": state.players[state.active].name,
         "phase": state.phase,
+        "phase_name": PHASE_NAMES[state.phase],
         "inn": state.inn,
         "pot": state.pot,
         "drink_deck": state.drink_deck,
