@@ -65,6 +65,9 @@ def _write(path: Path, game: str, cards: list[dict]) -> None:
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as out:
             yaml.safe_dump(document, out, allow_unicode=True, sort_keys=False, width=100)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(temporary, 0o666 & ~umask)  # mkstemp makes it private; a card file is an ordinary file
         os.replace(temporary, path)
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
