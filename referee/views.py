@@ -47,7 +47,39 @@ def card_text(card: Card) -> str:
 
 
 def effect_phrases(card: Card) -> list[str]:
-    """The card's effects in the phrase language (docs/phrases.md); each reads back to the same effects."""
+    """The card's effects in the phrase language (docs/phrases.md); each reads back to the same effects.
+    Read from a cache built with the card cache, so a one-shot `referee card` parses no effects."""
+    cached = _phrase_cache().get(card.id)
+    if cached is not None and cached[0] == _effects_key(card):
+        return cached[1]
+    return _phrases_now(card)
+
+
+def _effects_key(card: Card) -> str:
+    import json
+
+    return json.dumps([card.type, card.get("alcohol"), card.get("chaser"), card.get("effects"),
+                       (card.get("power") or {}).get("effects"), (card.get("god_ability") or {}).get("effects")],
+                      sort_keys=True, default=str)
+
+
+def _phrase_cache() -> dict:
+    from pathlib import Path
+
+    from referee.core.cache import cached_json
+    from referee.core.carddb import card_files, load_cards
+
+    code = Path(__file__).parent
+    files = [p for _, p in card_files()] + [code / "core" / "phrases.py", code / "games" / "rdi" / "phrases.py",
+                                            code / "games" / "tda" / "phrases.py", code / "core" / "effect_model.py"]
+    try:
+        return cached_json("phrases", files, lambda: {c.id: [_effects_key(c), _phrases_now(c)]
+                                                      for c in load_cards().cards})  # type: ignore[return-value]
+    except OSError:
+        return {}
+
+
+def _phrases_now(card: Card) -> list[str]:
     if card.game == "rdi":
         from referee.games.rdi.phrases import card_phrase
 
