@@ -42,3 +42,20 @@ def test_steps_round_trip_and_stay_apart_from_card_effects():
 def test_a_seat_settled_in_an_old_save_still_reads():
     old = {"op": "pay", "amount": 1, "who": "#2", "to": "self"}
     assert from_data(old).who == "seat_2"
+
+
+def test_an_entry_no_handler_knows_is_left_to_the_table(cards):
+    from tda_helpers import Table
+
+    from referee.core.ruling import Outcome
+    from referee.games.tda import jobs
+
+    state = Table(cards).state
+    job = new_job(0, [], "Old Card")
+    job["effects"] = [{"op": "frobnicate", "amount": 2}]
+    state.jobs.append(job)
+    out = Outcome()
+    jobs.run(state, cards, out)
+    said = " ".join(step.text for step in out.ruling("x").steps)
+    assert "no rule for a 'frobnicate' effect" in said
+    assert state.question["kind"] == "table" and "Old Card's 'frobnicate' effect" in state.question["text"]

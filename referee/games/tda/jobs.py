@@ -20,8 +20,8 @@ from typing import Callable
 from referee.core.carddb import Card, CardDB
 from referee.core.effect_model import SPECS, EffectError
 from referee.core.ruling import Outcome
-from referee.games.tda.state import GameState, Placed
 from referee.games.tda.entries import Work, from_data, to_data
+from referee.games.tda.state import GameState, Placed
 from referee.games.tda.steps import Step, TableStep
 
 Handler = Callable[["Ctx"], None]
@@ -134,17 +134,9 @@ def run(state: GameState, db: CardDB, out: Outcome, after_each: Callable[[], boo
             state.jobs.pop()
             continue
         entry = job["effects"].pop(0)
+        effect, function = _typed(entry)
         try:
-            effect = from_data(entry)
-        except EffectError:
-            effect = None
-        function = (STEP_HANDLERS.get(type(effect)) if isinstance(effect, Step)
-                    else OPS.get(effect.op) if effect is not None else None)
-        try:
-            if function is None:
-                unknown_op(Ctx(state, db, out, job, TableStep()), entry)
-            else:
-                function(Ctx(state, db, out, job, effect))
+            function(Ctx(state, db, out, job, effect))
         except Ask as asked:
             job["effects"].insert(0, entry)
             asked.question["job"] = len(state.jobs) - 1
@@ -155,9 +147,25 @@ def run(state: GameState, db: CardDB, out: Outcome, after_each: Callable[[], boo
             return
 
 
-def unknown_op(ctx: Ctx, entry) -> None:
+def _typed(entry) -> tuple[Work, Handler]:
+    """A stored entry's typed value and the handler that runs it."""
+    try:
+        effect = from_data(entry)
+    except EffectError:
+        effect = None
+    function = None
+    if isinstance(effect, Step):
+        function = STEP_HANDLERS.get(type(effect))
+    elif effect is not None:
+        function = OPS.get(effect.op)
+    if function is None:
+        op = entry.get("op") if isinstance(entry, dict) else None
+        return TableStep(f"apply the '{op}' effect"), lambda ctx: unknown_op(ctx, op)
+    return effect, function
+
+
+def unknown_op(ctx: Ctx, op) -> None:
     """A stored entry that is no effect the referee knows (a saved game from another version)."""
-    op = entry.get("op") if isinstance(entry, dict) else None
     ctx.say(f"{ctx.card_name}: the referee has no rule for a '{op}' effect; the table applies it with `pay`, "
             "`steal`, `draw`, `give` or `discard` announcements.")
     ctx.push_front([TableStep(f"apply {ctx.card_name}'s '{op}' effect")])
