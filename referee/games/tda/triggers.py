@@ -105,8 +105,11 @@ def _trigger_swap(ctx: Ctx) -> None:
 def _substitute(effects: tuple, name: str, seat: int) -> tuple:
     """The effects with the selector ``name`` settled to one seat, wherever they name a player."""
     word = S.settled(seat)
-    return tuple(effect.replace(**{key: word for key in SEAT_WORDS if getattr(effect, key, None) == name})
-                 for effect in effects)
+    out = []
+    for effect in effects:
+        changes = {key: word for key in SEAT_WORDS if getattr(effect, key, None) == name}
+        out.append(effect.replace(**changes) if changes else effect)
+    return tuple(out)
 
 
 # --- choices -----------------------------------------------------------------------------------
