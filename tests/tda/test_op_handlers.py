@@ -59,3 +59,17 @@ def test_an_entry_no_handler_knows_is_left_to_the_table(cards):
     said = " ".join(step.text for step in out.ruling("x").steps)
     assert "no rule for a 'frobnicate' effect" in said
     assert state.question["kind"] == "table" and "Old Card's 'frobnicate' effect" in state.question["text"]
+
+
+def test_a_power_the_checker_refuses_is_left_to_the_table(tmp_path):
+    folder = tmp_path / "cards"
+    folder.mkdir()
+    (folder / "mine.yaml").write_text(
+        "schema: 1\ngame: tda\nbook: tda\ncards:\n"
+        "  - {id: tda/my-giant, name: My Giant, type: giant, color: Hill, strength: 4, summary: pays,\n"
+        "     cites: [tda/card-list], power: {summary: pays, effects: [{op: pay, amount: two}]},\n"
+        "     god_ability: {summary: odd, effects: [{op: cannot_win}]}}\n", encoding="utf-8")
+    card = next(c for c in load_cards([folder]).cards if c.id == "tda/my-giant")
+    assert C.power_effects(card) is None  # as for a power the book does not print
+    assert "mine.yaml has an effect `referee cards check` refuses" in C.why_no_power(card)
+    assert C.god_effects(card) == ()

@@ -82,6 +82,15 @@ def power_effects(card: Card) -> tuple | None:
         return None  # a user's card file `cards check` refuses: the table applies the power, as for an unprinted one
 
 
+def why_no_power(card: Card) -> str:
+    """Why the referee cannot run a card's power (power_effects is None)."""
+    block = power(card)
+    if block is not None and "power" not in card.unknown and isinstance(block.get("effects"), list):
+        return (f"{card.name}'s power in {card.get('_file') or 'your card file'} has an effect `referee cards check` "
+                "refuses")
+    return f"The Giants War book does not print {card.name}'s power"
+
+
 def god_effects(card: Card) -> tuple:
     """The god ability's effects as typed values (none for a card that is not a god)."""
     if not isinstance(card.get("god_ability"), dict):

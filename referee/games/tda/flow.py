@@ -108,7 +108,7 @@ def _push_power(state: GameState, out: Outcome, seat: int, card, placed: Placed)
     effects = C.power_effects(card)
     cites = C.first_cite(card)
     if effects is None:
-        out.say(f"The Giants War book does not print {card.name}'s power: the table applies it (`pay`, `steal`, "
+        out.say(f"{C.why_no_power(card)}: the table applies it (`pay`, `steal`, "
                 "`draw`, `give`, `discard` lines, or add the power in a card file), then says `done`.",
                 *card.cites[:1])
         effects = [TableStep(f"apply {card.name}'s power")]

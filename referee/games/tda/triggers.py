@@ -46,7 +46,7 @@ def op_trigger(ctx: Ctx) -> None:
 def push_power(ctx: Ctx, card, strength: int, this_uid, name: str) -> None:
     effects = C.power_effects(card)
     if effects is None:
-        ctx.say(f"The Giants War book does not print {card.name}'s power: the table applies it (`pay`, `steal`, "
+        ctx.say(f"{C.why_no_power(card)}: the table applies it (`pay`, `steal`, "
                 "`draw`, `give`, `discard` lines, or add it in a card file), then says `done`.", *card.cites[:1])
         effects = [TableStep(f"apply {card.name}'s power")]
     else:
