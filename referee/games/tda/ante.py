@@ -16,8 +16,9 @@ from referee.core.ruling import IllegalPlay, Outcome
 from referee.games.tda import decks, gold
 from referee.games.tda import defaults as D
 from referee.games.tda.cardref import Typed
-from referee.games.tda.jobs import Ctx, handler, new_job
+from referee.games.tda.jobs import Ctx, new_job, runs
 from referee.games.tda.state import STAKES, STAKES_NAME, GameState, Placed
+from referee.games.tda.steps import AntePayStep, AnteStep, StartPlayStep
 
 
 def ante(state: GameState, db: CardDB, seat: int, typed: Typed, out: Outcome) -> None:
@@ -43,10 +44,10 @@ def ante(state: GameState, db: CardDB, seat: int, typed: Typed, out: Outcome) ->
     if waiting:
         out.say(f"Still to ante: {', '.join(waiting)}.", "tda/ante")
     else:
-        state.jobs.append(new_job(None, [{"op": "_ante"}], "the ante", kind="ante", cites=("tda/ante",)))
+        state.jobs.append(new_job(None, [AnteStep()], "the ante", kind="ante", cites=("tda/ante",)))
 
 
-@handler("_ante")
+@runs(AnteStep)
 def resolve(ctx: Ctx) -> None:
     state = ctx.state
     ranked = sorted(state.ante, key=lambda p: -p.strength)
@@ -80,15 +81,14 @@ def resolve(ctx: Ctx) -> None:
     why = "the highest untied card" if untied[0] is not top else "the highest card"
     ctx.say(f"{state.name(leader)} anted {why} ({untied[0].label}) and leads the first round.", "tda/ante",
             "tda/ante/examples", "tda/glossary/leader")
-    ctx.push_front([{"op": "_ante_pay", "seat": seat, "amounts": amounts} for seat in state.order_from(0)]
-                   + [{"op": "_start_play", "leader": leader}])
+    ctx.push_front([AntePayStep(seat, amounts) for seat in state.order_from(0)] + [StartPlayStep(leader)])
 
 
-@handler("_ante_pay")
+@runs(AntePayStep)
 def pay_ante(ctx: Ctx) -> None:
     state = ctx.state
-    seat = int(ctx.effect["seat"])
-    amounts = {k: int(v) for k, v in ctx.effect["amounts"].items()}
+    seat = int(ctx.effect.seat)
+    amounts = {k: int(v) for k, v in ctx.effect.amounts.items()}
     player = state.players[seat]
     need = sum(amounts.values())
     if player.hoard >= need:
@@ -121,14 +121,14 @@ def pay_ante(ctx: Ctx) -> None:
     ctx.say(D.HOLE.label(), *D.HOLE.cites)
 
 
-@handler("_start_play")
+@runs(StartPlayStep)
 def start_play(ctx: Ctx) -> None:
     state = ctx.state
     state.ante_settled = True
     state.phase = "play"
     state.round = 1
     state.rounds = D.ROUNDS_PER_GAMBIT
-    state.leader = state.turn = int(ctx.effect["leader"])
+    state.leader = state.turn = int(ctx.effect.leader)
     state.turn_started = state.turn_played = False
     state.round_plays = []
     ctx.say(f"Stakes: Dragon {state.stakes['dragon']}, Giant {state.stakes['giant']}. Round 1 of gambit "

@@ -10,25 +10,25 @@ from __future__ import annotations
 
 from referee.games.tda import decks, gold
 from referee.games.tda import defaults as D
-from referee.games.tda.jobs import Ctx, handler
+from referee.games.tda.jobs import Ctx, runs
 from referee.games.tda.state import STAKES_NAME
+from referee.games.tda.steps import BuyStep
 
 CITES = ("tda/buying-cards",)
 
 
 def redirect_target(state) -> tuple[int, str, tuple] | None:
-    for effect in reversed(state.effects):
-        if effect.get("op") == "redirect_buying":
-            return int(effect.get("to", effect["player"])), str(effect.get("card")), tuple(effect.get("cites") or ())
+    for record in reversed(state.in_force("redirect_buying")):
+        return int(record.get("to", record["player"])), str(record.get("card")), tuple(record.get("cites") or ())
     return None
 
 
-@handler("_buy")
+@runs(BuyStep)
 def buy(ctx: Ctx) -> None:
     state = ctx.state
-    seat = int(ctx.effect["seat"])
+    seat = int(ctx.effect.seat)
     player = state.players[seat]
-    reason = str(ctx.effect.get("reason", ""))
+    reason = str(ctx.effect.reason)
     if player.flight:
         best = max(player.flight, key=lambda p: p.strength)
         price = best.strength

@@ -7,6 +7,7 @@ Nothing here names a single card: every answer comes from the card's fields
 from __future__ import annotations
 
 from referee.core.carddb import Card
+from referee.core.effect_model import EffectError
 
 DRAGON_TYPES = ("dragon", "dragon_god")
 GIANT_TYPES = ("giant", "giant_god")
@@ -70,20 +71,39 @@ def power(card: Card) -> dict | None:
     return value if isinstance(value, dict) else None
 
 
-def power_effects(card: Card) -> list[dict] | None:
-    """The power's effects, or None when the books do not give the power."""
+def power_effects(card: Card) -> tuple | None:
+    """The power's effects as typed values, or None when the books do not give the power."""
     block = power(card)
-    if block is None or "power" in card.unknown:
+    if block is None or "power" in card.unknown or not isinstance(block.get("effects"), list):
         return None
-    effects = block.get("effects")
-    return [dict(e) for e in effects] if isinstance(effects, list) else None
+    try:
+        return card.block_effects("power")
+    except EffectError:
+        return None  # a user's card file `cards check` refuses: the table applies the power, as for an unprinted one
 
 
-def god_effects(card: Card) -> list[dict]:
-    block = card.get("god_ability")
-    if not isinstance(block, dict):
-        return []
-    return [dict(e) for e in block.get("effects") or [] if isinstance(e, dict)]
+def why_no_power(card: Card) -> str:
+    """Why the referee cannot run a card's power (power_effects is None)."""
+    block = power(card)
+    if block is not None and "power" not in card.unknown and isinstance(block.get("effects"), list):
+        return (f"{card.name}'s power in {card.get('_file') or 'your card file'} has an effect `referee cards check` "
+                "refuses")
+    return f"The Giants War book does not print {card.name}'s power"
+
+
+def god_effects(card: Card) -> tuple:
+    """The god ability's effects as typed values (none for a card that is not a god)."""
+    if not isinstance(card.get("god_ability"), dict):
+        return ()
+    try:
+        return card.block_effects("god_ability")
+    except EffectError:
+        return ()  # a user's card file `cards check` refuses; the ability's summary is still shown
+
+
+def hook(effect) -> str | None:
+    """The moment a god ability's effect waits for (`when`), or None when it applies as the card is played."""
+    return getattr(effect, "when", None)
 
 
 def god_summary(card: Card) -> str:

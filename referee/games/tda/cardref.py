@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 from referee.core.carddb import Card, CardDB
 from referee.core.parse import find_card
@@ -50,17 +51,26 @@ def standard(card: Card) -> bool:
     return card.type in ("dragon", "giant") and not C.is_legendary(card)
 
 
-def excluded_printings(state: GameState, db: CardDB) -> set[str]:
-    """Other printings of a colour this game's deck does not use (so "Copper Dragon" means the one in play)."""
-    chosen = set(state.dragons) | set(state.giants)
+def _reprinted_colours(db: CardDB) -> tuple[list[Card], ...]:
+    return _reprinted_colours_of(db, len(db.cards))
+
+
+@lru_cache(maxsize=4)
+def _reprinted_colours_of(db: CardDB, size: int) -> tuple[list[Card], ...]:
+    """The standard colours printed more than once, each with its printings. Worked out once per card
+    database (the size is part of the key, so a database that grows at the table is looked at again)."""
     groups: dict[tuple, list[Card]] = {}
     for card in db.cards:
         if card.game == "tda" and standard(card):
             groups.setdefault((card.type, card.get("color")), []).append(card)
+    return tuple(printings for printings in groups.values() if len(printings) > 1)
+
+
+def excluded_printings(state: GameState, db: CardDB) -> set[str]:
+    """Other printings of a colour this game's deck does not use (so "Copper Dragon" means the one in play)."""
+    chosen = set(state.dragons) | set(state.giants)
     out = set()
-    for printings in groups.values():
-        if len(printings) < 2:
-            continue
+    for printings in _reprinted_colours(db):
         used = [c for c in printings if c.id in chosen]
         keep = used or [c for c in printings if c.get("edition") == "giants-war"] or printings[:1]
         out.update(c.id for c in printings if c not in keep)

@@ -8,17 +8,14 @@ from referee.games.tda import cardinfo as C
 from referee.games.tda import decks
 from referee.games.tda import flights as F
 from referee.games.tda import selectors as S
-from referee.games.tda.jobs import Ctx, handler
-from referee.games.tda.powers import condition_holds
+from referee.games.tda.jobs import Ctx, applies
 from referee.games.tda.state import Placed
 from referee.games.tda.wording import standee, what_text
 
 
-@handler("discard")
+@applies("discard")
 def op_discard(ctx: Ctx) -> None:
-    if not condition_holds(ctx):
-        return
-    where = str(ctx.effect.get("from", "hand"))
+    where = str(ctx.effect.from_ or "hand")
     if where == "hand":
         _discard_hand(ctx)
     elif where == "ante":
@@ -30,8 +27,8 @@ def op_discard(ctx: Ctx) -> None:
 
 
 def _discard_hand(ctx: Ctx) -> None:
-    what = str(ctx.effect.get("what", "card"))
-    for seat in S.seats(ctx, ctx.effect.get("who", "self")):
+    what = str(ctx.effect.what or "card")
+    for seat in S.seats(ctx, ctx.effect.who or "self"):
         victim = ctx.state.players[seat]
         if victim.hand <= 0:
             ctx.say(f"{victim.name} has no card in hand to discard.")
@@ -89,7 +86,7 @@ def remove_from_flight(ctx: Ctx, uid: int) -> tuple[int | None, Placed | None]:
 
 
 def _discard_flight(ctx: Ctx) -> None:
-    what = str(ctx.effect.get("what", ""))
+    what = str(ctx.effect.what or "")
     if what == "this_card":
         placed = ctx.this
         if placed is None:
@@ -104,10 +101,10 @@ def _discard_flight(ctx: Ctx) -> None:
     text = what_text(ctx, what)
     while True:
         chosen = ctx.ask(f"flight-{what}", {"kind": "flight_card", "who": ctx.player,
-                                            "optional": bool(ctx.effect.get("optional")),
+                                            "optional": bool(ctx.effect.optional),
                                             "text": f"{ctx.card_name}: {ctx.name} may discard {text} from any flight: "
                                                     f"which (`answer Ben's CARD N`)"
-                                                    + (", or `none`?" if ctx.effect.get("optional") else "?")})
+                                                    + (", or `none`?" if ctx.effect.optional else "?")})
         if chosen is None:
             ctx.say(f"{ctx.name} discards nothing.")
             return

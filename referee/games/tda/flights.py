@@ -118,8 +118,8 @@ def cannot_win(db: CardDB, player: Player) -> list[str]:
     for placed in player.flight:
         card = card_of(db, placed)
         for effect in C.god_effects(card):
-            if effect.get("op") == "cannot_win":
-                what = str(effect.get("with"))
+            if effect.op == "cannot_win":
+                what = effect.with_
                 others = [p for p in player.flight if p.uid != placed.uid]
                 probe = Player(player.name, 0, flight=others)
                 if holds(db, probe, what):

@@ -16,8 +16,11 @@ from referee.games.tda import defaults as D
 from referee.games.tda import flights as F
 from referee.games.tda import jobs, scoring
 from referee.games.tda.cardref import Typed
-from referee.games.tda.jobs import Ctx, handler, new_job
+from referee.games.tda.jobs import Ctx, new_job, runs
 from referee.games.tda.state import STAKES_NAME, GameState, Placed
+from referee.games.tda.steps import BuyStep, ScoreStep, SpecialStep, TableStep
+
+ALWAYS_ON = ("counts_as", "cannot_win")  # god-ability ops read where they matter, not run as the card is played
 
 
 def trigger_reason(state: GameState, seat: int, strength: int) -> tuple[bool, str]:
@@ -82,7 +85,7 @@ def play(state: GameState, db: CardDB, seat: int, typed: Typed, out: Outcome) ->
                 *(("tda/flight-strength/perfect-balance",) if after is None else ()))
     specials = F.completed_specials(db, player, placed)
     if specials:
-        state.jobs.append(new_job(seat, [{"op": "_special", "uid": placed.uid}], card.name, card.id, kind="special"))
+        state.jobs.append(new_job(seat, [SpecialStep(placed.uid)], card.name, card.id, kind="special"))
     if triggers:
         _push_power(state, out, seat, card, placed)
     elif C.power_effects(card) is None:
@@ -94,7 +97,7 @@ def play(state: GameState, db: CardDB, seat: int, typed: Typed, out: Outcome) ->
         kind = "dragon god" if card.type == "dragon_god" else "giant god"
         out.say(f"{card.name}'s {kind} ability is always on, whether or not the power triggers: {god}",
                 *C.first_cite(card), f"tda/glossary/{kind.replace(' ', '-')}")
-        on_play = [e for e in C.god_effects(card) if e.get("op") not in ("counts_as", "cannot_win") and not e.get("when")]
+        on_play = [e for e in C.god_effects(card) if e.op not in ALWAYS_ON and not C.hook(e)]
         if on_play:
             out.say(D.GOD_DRAW_TIMING.label(), *D.GOD_DRAW_TIMING.cites)
             state.jobs.append(new_job(seat, on_play, f"{card.name} (god ability)", card.id, typed.strength,
@@ -105,10 +108,10 @@ def _push_power(state: GameState, out: Outcome, seat: int, card, placed: Placed)
     effects = C.power_effects(card)
     cites = C.first_cite(card)
     if effects is None:
-        out.say(f"The Giants War book does not print {card.name}'s power: the table applies it (`pay`, `steal`, "
+        out.say(f"{C.why_no_power(card)}: the table applies it (`pay`, `steal`, "
                 "`draw`, `give`, `discard` lines, or add the power in a card file), then says `done`.",
                 *card.cites[:1])
-        effects = [{"op": "_table", "text": f"apply {card.name}'s power"}]
+        effects = [TableStep(f"apply {card.name}'s power")]
     else:
         out.say(f"{card.name}'s power: {C.power_summary(card)}", *cites)
         if card.get("note"):
@@ -116,10 +119,10 @@ def _push_power(state: GameState, out: Outcome, seat: int, card, placed: Placed)
     state.jobs.append(new_job(seat, effects, card.name, card.id, placed.strength, placed.uid, cites))
 
 
-@handler("_special")
+@runs(SpecialStep)
 def special(ctx: Ctx) -> None:
     state, db = ctx.state, ctx.db
-    seat, placed = state.find_placed(int(ctx.effect["uid"]))
+    seat, placed = state.find_placed(int(ctx.effect.uid))
     if placed is None or seat is None:
         return
     player = state.players[seat]
@@ -132,21 +135,21 @@ def special(ctx: Ctx) -> None:
     for other in state.opponents(seat):
         for god in state.players[other].flight:
             for effect in C.god_effects(F.card_of(db, god)):
-                if effect.get("when") == "opponent_completes_special_flight":
-                    hook = {k: v for k, v in effect.items() if k != "when"}
+                if C.hook(effect) == "opponent_completes_special_flight":
+                    hook = effect.replace(when=None)
                     ctx.say(f"{state.name(other)}'s {god.name} is in their flight, and an opponent scored a special "
                             "flight (its giant god ability).", "tda/card-powers/diancastra")
                     state.jobs.append(new_job(other, [hook] * len(found), f"{god.name} (god ability)", god.card_id,
                                               god.strength, god.uid, ("tda/card-powers/diancastra",), kind="god"))
     ctx.say(D.SPECIAL_FLIGHT.label(), *D.SPECIAL_FLIGHT.cites)
     bare = " and ".join(f[2:] if f.startswith("a ") else f for f in found)
-    ctx.push_front([{"op": "_table", "text": f"apply what {player.name}'s {bare} pays"}])
+    ctx.push_front([TableStep(f"apply what {player.name}'s {bare} pays")])
 
 
-@handler("_table")
+@runs(TableStep)
 def table(ctx: Ctx) -> None:
     ctx.ask("table", {"kind": "table", "who": None,
-                      "text": f"The table should now {ctx.effect.get('text', 'apply it')} — with `pay`, `steal`, "
+                      "text": f"The table should now {ctx.effect.text} — with `pay`, `steal`, "
                               "`draw`, `give`, `discard` announcements — and then say `done`."})
     ctx.say("The table is done applying it.")
 
@@ -167,7 +170,7 @@ def settle(state: GameState, db: CardDB, out: Outcome) -> None:
             player = state.players[state.turn]
             if player.hand <= 1:
                 why = "start of the turn with one card in hand" if player.hand == 1 else "no cards in hand"
-                state.jobs.append(new_job(state.turn, [{"op": "_buy", "seat": state.turn, "reason": why}],
+                state.jobs.append(new_job(state.turn, [BuyStep(state.turn, why)],
                                           "buying cards", kind="buy", cites=("tda/buying-cards",)))
                 continue
             out.say(f"{player.name}'s turn (round {state.round} of gambit {state.gambit}).", "tda/glossary/turn")
@@ -177,15 +180,14 @@ def settle(state: GameState, db: CardDB, out: Outcome) -> None:
         empty = [s for s in state.order_from(state.turn) if state.players[s].hand == 0 and s not in _bought(state)]
         if empty:
             state.effects.append({"op": "bought", "seat": empty[0], "turn": [state.round, state.turn]})
-            state.jobs.append(new_job(empty[0], [{"op": "_buy", "seat": empty[0],
-                                                  "reason": "no cards left in hand once the powers are done"}],
+            state.jobs.append(new_job(empty[0], [BuyStep(empty[0], "no cards left in hand once the powers are done")],
                                       "buying cards", kind="buy", cites=("tda/buying-cards",)))
             continue
         _next_turn(state, db, out)
 
 
 def _bought(state: GameState) -> list[int]:
-    return [e["seat"] for e in state.effects if e.get("op") == "bought" and e.get("turn") == [state.round, state.turn]]
+    return [e["seat"] for e in state.in_force("bought") if e.get("turn") == [state.round, state.turn]]
 
 
 def _next_turn(state: GameState, db: CardDB, out: Outcome) -> None:
@@ -200,8 +202,8 @@ def _next_turn(state: GameState, db: CardDB, out: Outcome) -> None:
 
 def _end_round(state: GameState, db: CardDB, out: Outcome) -> None:
     if state.round == D.ROUNDS_PER_GAMBIT and state.rounds == D.ROUNDS_PER_GAMBIT:
-        for effect in state.effects:
-            if effect.get("op") == "extra_round" and not scoring.is_winning(state, db, effect["player"]):
+        for effect in state.in_force("extra_round"):
+            if not scoring.is_winning(state, db, effect["player"]):
                 state.rounds += 1
                 out.say(f"After round 3 {state.name(effect['player'])} is not winning either stakes, so "
                         f"{effect['card']} brings a fourth round.", *effect.get("cites", ()),
@@ -228,7 +230,7 @@ def _stakes_empty(state: GameState, db: CardDB, out: Outcome) -> bool:
     if state.phase != "play" or state.stakes["dragon"] or state.stakes["giant"]:
         return False
     out.say("Both stakes are empty, so the gambit ends at once.", "tda/glossary/stakes", "tda/le-notes/thief")
-    state.jobs = [new_job(None, [{"op": "_score", "early": True}], "scoring", kind="score")]
+    state.jobs = [new_job(None, [ScoreStep(early=True)], "scoring", kind="score")]
     state.question = None
     state.phase = "scoring"
     return True
@@ -251,4 +253,4 @@ def start_scoring(state: GameState, out: Outcome) -> None:
         raise IllegalPlay(f"Gambit {state.gambit} is not over: it is at {where}; a gambit has at least "
                           f"{D.ROUNDS_PER_GAMBIT} rounds.", ("tda/glossary/gambit",),
                           hint="`score` once the last turn of the last round is played.")
-    state.jobs.append(new_job(None, [{"op": "_score"}], "scoring", kind="score"))
+    state.jobs.append(new_job(None, [ScoreStep()], "scoring", kind="score"))

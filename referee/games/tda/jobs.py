@@ -1,12 +1,15 @@
 """Pending work as a stack of jobs, run one effect at a time until a question stops it.
 
-A job is a plain dict: who it is for, the card (and the strength its power uses,
-which for a copied power is the copying card's), the effects still to do, its
-variables (the card a power discarded, who paid) and the answers the table gave.
-Handlers are registered by op name, card effect ops and the engine's own steps
-(``_ante``, ``_buy``, ``_table``...) alike. A handler that needs the table asks
-through ``Ctx.ask`` before it changes anything; the runner then keeps the effect,
-stores the question, and runs it again once the answer is in.
+A job is a plain dict, kept in the saved state: who it is for, the card (and the
+strength its power uses, which for a copied power is the copying card's), the
+effects still to do, its variables (the card a power discarded, who paid) and the
+answers the table gave. The effects are stored as data (``effect_data``, or a
+step's own mapping) and become typed values again when the job runs them: a card
+effect its op's frozen value (referee.core.effect_model), one of the engine's own
+steps its record (steps.py). Each card op has exactly one handler (``applies``),
+each step one (``runs``). A handler that needs the table asks through ``Ctx.ask``
+before it changes anything; the runner then keeps the effect, stores the
+question, and runs it again once the answer is in.
 """
 
 from __future__ import annotations
@@ -15,16 +18,34 @@ from dataclasses import dataclass
 from typing import Callable
 
 from referee.core.carddb import Card, CardDB
+from referee.core.effect_model import SPECS, EffectError
 from referee.core.ruling import Outcome
+from referee.games.tda.entries import Work, from_data, to_data
 from referee.games.tda.state import GameState, Placed
+from referee.games.tda.steps import Step, TableStep
 
-HANDLERS: dict[str, Callable[["Ctx"], None]] = {}
+Handler = Callable[["Ctx"], None]
+OPS: dict[str, Handler] = {}  # card op -> the one handler that applies it
+STEP_HANDLERS: dict[type, Handler] = {}  # engine step record -> its handler
 
 
-def handler(*ops: str):
-    def register(function):
-        for op in ops:
-            HANDLERS[op] = function
+def applies(op: str):
+    """Register the one handler of a card op of the Giants War vocabulary."""
+    if op not in SPECS["tda"]:
+        raise ValueError(f"{op!r} is not a Giants War effect op")
+    if op in OPS:
+        raise ValueError(f"the {op!r} op already has a handler")
+
+    def register(function: Handler) -> Handler:
+        OPS[op] = function
+        return function
+    return register
+
+
+def runs(step: type[Step]):
+    """Register the handler of one of the engine's own steps."""
+    def register(function: Handler) -> Handler:
+        STEP_HANDLERS[step] = function
         return function
     return register
 
@@ -38,7 +59,7 @@ class Ask(Exception):
 def new_job(player: int | None, effects, name: str = "", card_id: str | None = None, strength: int = 0,
             this: int | None = None, cites=(), kind: str = "power") -> dict:
     return {"player": player, "name": name, "card_id": card_id, "strength": strength, "this": this,
-            "effects": [dict(e) for e in effects], "vars": {}, "answers": {}, "step": 0, "cites": list(cites),
+            "effects": [to_data(e) for e in effects], "vars": {}, "answers": {}, "step": 0, "cites": list(cites),
             "kind": kind, "unmodelled": False}
 
 
@@ -48,7 +69,7 @@ class Ctx:
     db: CardDB
     out: Outcome
     job: dict
-    effect: dict
+    effect: Work  # a card effect's typed value, or one of the engine's steps
 
     @property
     def player(self) -> int:
@@ -97,7 +118,7 @@ class Ctx:
         raise Ask(question)
 
     def push_front(self, effects) -> None:
-        self.job["effects"][0:0] = [dict(e) for e in effects]
+        self.job["effects"][0:0] = [to_data(e) for e in effects]
 
 
 def run(state: GameState, db: CardDB, out: Outcome, after_each: Callable[[], bool] | None = None) -> None:
@@ -112,15 +133,12 @@ def run(state: GameState, db: CardDB, out: Outcome, after_each: Callable[[], boo
         if not job["effects"]:
             state.jobs.pop()
             continue
-        effect = job["effects"].pop(0)
-        function = HANDLERS.get(str(effect.get("op")))
+        entry = job["effects"].pop(0)
+        effect, function = _typed(entry)
         try:
-            if function is None:
-                unknown_op(Ctx(state, db, out, job, effect))
-            else:
-                function(Ctx(state, db, out, job, effect))
+            function(Ctx(state, db, out, job, effect))
         except Ask as asked:
-            job["effects"].insert(0, effect)
+            job["effects"].insert(0, entry)
             asked.question["job"] = len(state.jobs) - 1
             state.question = asked.question
             return
@@ -129,11 +147,28 @@ def run(state: GameState, db: CardDB, out: Outcome, after_each: Callable[[], boo
             return
 
 
-def unknown_op(ctx: Ctx) -> None:
-    op = ctx.effect.get("op")
+def _typed(entry) -> tuple[Work, Handler]:
+    """A stored entry's typed value and the handler that runs it."""
+    try:
+        effect = from_data(entry)
+    except EffectError:
+        effect = None
+    function = None
+    if isinstance(effect, Step):
+        function = STEP_HANDLERS.get(type(effect))
+    elif effect is not None:
+        function = OPS.get(effect.op)
+    if function is None:
+        op = entry.get("op") if isinstance(entry, dict) else None
+        return TableStep(f"apply the '{op}' effect"), lambda ctx: unknown_op(ctx, op)
+    return effect, function
+
+
+def unknown_op(ctx: Ctx, op) -> None:
+    """A stored entry that is no effect the referee knows (a saved game from another version)."""
     ctx.say(f"{ctx.card_name}: the referee has no rule for a '{op}' effect; the table applies it with `pay`, "
             "`steal`, `draw`, `give` or `discard` announcements.")
-    ctx.push_front([{"op": "_table", "text": f"apply {ctx.card_name}'s '{op}' effect"}])
+    ctx.push_front([TableStep(f"apply {ctx.card_name}'s '{op}' effect")])
 
 
 def answer(state: GameState, value) -> None:

@@ -10,9 +10,10 @@ hidden outcomes are typed by the table.
 
 from __future__ import annotations
 
+from referee.core.effect_model import effect_data
 from referee.games.tda import decks, gold
 from referee.games.tda import selectors as S
-from referee.games.tda.jobs import Ctx, handler
+from referee.games.tda.jobs import Ctx, applies
 from referee.games.tda.state import STAKES_NAME
 from referee.games.tda.wording import effect_text, what_text
 
@@ -21,13 +22,13 @@ STAKES_KEYS = {"dragon_stakes": "dragon", "giant_stakes": "giant"}
 
 def condition_holds(ctx: Ctx) -> bool:
     """False (and said) when an effect's condition does not hold; deferred conditions register for scoring."""
-    name = ctx.effect.get("condition")
+    name = ctx.effect.condition
     if not name:
         return True
     if name in S.DEFERRED:
-        effect = {k: v for k, v in ctx.effect.items() if k != "condition"}
+        effect = ctx.effect.replace(condition=None)
         ctx.state.effects.append({"op": "deferred", "condition": name, "player": ctx.player, "card": ctx.card_name,
-                                  "strength": ctx.strength, "effects": [effect], "cites": list(ctx.cites)})
+                                  "strength": ctx.strength, "effects": [effect_data(effect)], "cites": list(ctx.cites)})
         ctx.say(f"{ctx.card_name}: '{effect_text(ctx, effect)}' waits for the end of the gambit "
                 f"({str(name).replace('_', ' ')}).")
         return False
@@ -68,33 +69,33 @@ def _targets(ctx: Ctx, to, payer: int) -> list:
     return [("player", seat) for seat in S.seats(ctx, to, f"to-{to}")]
 
 
-@handler("pay")
+@applies("pay")
 def op_pay(ctx: Ctx) -> None:
     effect = ctx.effect
     if not condition_holds(ctx):
         return
-    if effect.get("who") == "first_willing_opponent_to_left":
+    if effect.who == "first_willing_opponent_to_left":
         _first_willing(ctx)
         return
-    payers = S.seats(ctx, effect.get("who", "self"))
+    payers = S.seats(ctx, effect.who or "self")
     plan = []
     for payer in payers:
-        value = S.amount(ctx, effect.get("amount", 0), payer)
-        for target in _targets(ctx, effect.get("to", "self"), payer):
+        value = S.amount(ctx, effect.amount, payer)
+        for target in _targets(ctx, effect.to or "self", payer):
             if target != ("player", payer):
                 plan.append((payer, target, value))
     if not plan:
-        ctx.say(f"{ctx.card_name}: nobody fits '{S.phrase(ctx, effect.get('who'))}', so nobody pays.")
+        ctx.say(f"{ctx.card_name}: nobody fits '{S.phrase(ctx, effect.who)}', so nobody pays.")
         return
     for payer, target, value in plan:
         if value <= 0:
-            ctx.say(f"{ctx.state.name(payer)} owes nothing ({S.amount_text(effect.get('amount'))} comes to 0).")
+            ctx.say(f"{ctx.state.name(payer)} owes nothing ({S.amount_text(effect.amount)} comes to 0).")
             continue
         gold.pay(ctx.state, payer, target, value, ctx.out, ctx.card_name, *ctx.cites)
 
 
 def _first_willing(ctx: Ctx) -> None:
-    value = S.amount(ctx, ctx.effect.get("amount", 0))
+    value = S.amount(ctx, ctx.effect.amount)
     declined = []
     for seat in ctx.state.opponents(ctx.player):
         yes = ctx.ask(f"offer-{seat}", {"kind": "yesno", "who": seat,
@@ -113,22 +114,20 @@ def _first_willing(ctx: Ctx) -> None:
     ctx.say(f"Nobody paid ({', '.join(declined)} declined).", *ctx.cites)
 
 
-@handler("steal")
+@applies("steal")
 def op_steal(ctx: Ctx) -> None:
-    if not condition_holds(ctx):
-        return
-    source = str(ctx.effect.get("from", "stakes"))
-    value = S.amount(ctx, ctx.effect.get("amount", 0))
+    source = str(ctx.effect.from_ or "stakes")
+    value = S.amount(ctx, ctx.effect.amount)
     key = STAKES_KEYS.get(source) or _stakes_choice(ctx, "steal-from", "steal")
     if key is None:
         return
     gold.steal(ctx.state, ctx.player, key, value, ctx.out, ctx.card_name, *ctx.cites)
 
 
-@handler("swap_stakes")
+@applies("swap_stakes")
 def op_swap(ctx: Ctx) -> None:
     state = ctx.state
-    if ctx.effect.get("optional"):
+    if ctx.effect.optional:
         yes = ctx.ask("swap", {"kind": "yesno", "who": ctx.player,
                                "text": f"{ctx.card_name}: does {ctx.name} swap the two stakes (Dragon "
                                        f"{state.stakes['dragon']}, Giant {state.stakes['giant']})? (`yes` / `no`)"})
@@ -141,14 +140,14 @@ def op_swap(ctx: Ctx) -> None:
 
 
 # --- cards -----------------------------------------------------------------------------------
-@handler("draw")
+@applies("draw")
 def op_draw(ctx: Ctx) -> None:
     effect = ctx.effect
-    if effect.get("when"):
+    if effect.when:
         return  # a god ability's hook (e.g. on an opponent's special flight) runs from the engine
     if not condition_holds(ctx):
         return
-    who = effect.get("who", "self")
+    who = effect.who or "self"
     if who == "first_willing_opponent_to_left":
         paid = ctx.vars.get("paid")
         seats = [paid] if paid is not None else []
@@ -157,20 +156,18 @@ def op_draw(ctx: Ctx) -> None:
     if not seats:
         ctx.say(f"{ctx.card_name}: nobody fits '{S.phrase(ctx, who)}', so nobody draws.")
     for seat in seats:
-        number = S.amount(ctx, effect.get("count", 1), seat)
+        number = S.amount(ctx, 1 if effect.count is None else effect.count, seat)
         if number <= 0:
             ctx.say(f"{ctx.state.name(seat)} draws nothing (the count is 0).")
             continue
-        decks.draw(ctx.state, seat, number, str(effect.get("deck", "main")), ctx.out, ctx.card_name, *ctx.cites)
+        decks.draw(ctx.state, seat, number, str(effect.deck or "main"), ctx.out, ctx.card_name, *ctx.cites)
 
 
-@handler("give")
+@applies("give")
 def op_give(ctx: Ctx) -> None:
-    if not condition_holds(ctx):
-        return
-    what = what_text(ctx, ctx.effect.get("what", "a card"))
-    for giver in S.seats(ctx, ctx.effect.get("who", "self")):
-        to = str(ctx.effect.get("to", "self"))
+    what = what_text(ctx, ctx.effect.what)
+    for giver in S.seats(ctx, ctx.effect.who or "self"):
+        to = str(ctx.effect.to or "self")
         receivers = [ctx.state.left(giver)] if to == "their_left" else S.seats(ctx, to)
         for receiver in receivers:
             g, r = ctx.state.players[giver], ctx.state.players[receiver]

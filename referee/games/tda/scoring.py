@@ -11,11 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from referee.core.carddb import CardDB
+from referee.core.effect_model import parse_effects
 from referee.games.tda import defaults as D
 from referee.games.tda import flights as F
-from referee.games.tda.jobs import Ctx, handler, new_job
+from referee.games.tda.jobs import Ctx, new_job, runs
 from referee.games.tda.selectors import table_count
 from referee.games.tda.state import SIDE_OF, STAKES, STAKES_NAME, GameState
+from referee.games.tda.steps import EndGambitStep, ScoreStep
 
 
 @dataclass
@@ -58,7 +60,7 @@ def standings(state: GameState, db: CardDB) -> list[Standing]:
 
 
 def weakest_wins(state: GameState) -> list[dict]:
-    return [e for e in state.effects if e.get("op") == "win_rule" and e.get("weakest")]
+    return [e for e in state.in_force("win_rule") if e.get("weakest")]
 
 
 def decide(state: GameState, db: CardDB) -> tuple[dict, dict, list[Standing]]:
@@ -91,10 +93,10 @@ def is_winning(state: GameState, db: CardDB, seat: int) -> bool:
     return seat in winners.values()
 
 
-@handler("_score")
+@runs(ScoreStep)
 def score(ctx: Ctx) -> None:
     state, db = ctx.state, ctx.db
-    early = bool(ctx.effect.get("early"))
+    early = bool(ctx.effect.early)
     winners, why, table = decide(state, db)
     weakest = weakest_wins(state)
     ctx.say(f"Scoring gambit {state.gambit}.", "tda/rewarding-stakes")
@@ -116,23 +118,23 @@ def score(ctx: Ctx) -> None:
         ctx.say(f"{names} triggered this gambit: the weakest flight fighting for each stakes wins it.",
                 *weakest[0].get("cites", ()), "tda/card-powers/iallanis", "tda/le-notes/druid")
     ctx.say("A flight fights for one stakes only, so no flight can take both.", "tda/rewarding-stakes/win-one-not-two")
-    halve = [e for e in state.effects if e.get("op") == "halve_winnings"]
-    split = [e for e in state.effects if e.get("op") == "split_winnings"]
+    halve = state.in_force("halve_winnings")
+    split = state.in_force("split_winnings")
     if early:
         ctx.say("The gambit ended with both stakes empty: there is nothing to win.", "tda/glossary/stakes")
     else:
         for key in STAKES:
             _award(ctx, key, winners[key], why[key], table, halve, split)
-    for effect in state.effects:
-        if effect.get("op") == "deferred" and effect.get("condition") == "you_win_either_stakes":
+    for effect in state.in_force("deferred"):
+        if effect.get("condition") == "you_win_either_stakes":
             won = effect["player"] in winners.values()
             ctx.say(f"{effect['card']}: {state.name(effect['player'])} "
                     + ("won a stakes, so the gifts are due." if won else "won no stakes, so nothing more happens."),
                     *effect.get("cites", ()))
             if won:
-                state.jobs.append(new_job(effect["player"], effect["effects"], effect["card"],
+                state.jobs.append(new_job(effect["player"], parse_effects(effect["effects"], "tda"), effect["card"],
                                           strength=int(effect.get("strength") or 0), cites=effect.get("cites", ())))
-    ctx.push_front([{"op": "_end_gambit"}])
+    ctx.push_front([EndGambitStep()])
 
 
 def _award(ctx: Ctx, key: str, seat: int | None, why: str, table, halve, split) -> None:
@@ -178,7 +180,7 @@ def _award(ctx: Ctx, key: str, seat: int | None, why: str, table, halve, split) 
             f"{winner.name} takes {take - share} and now has {winner.hoard}.", "tda/rewarding-stakes")
 
 
-@handler("_end_gambit")
+@runs(EndGambitStep)
 def end_gambit(ctx: Ctx) -> None:
     from referee.games.tda.decks import TOAST_WORDS
 

@@ -3,18 +3,20 @@
 Selectors (`who`, `to`, `by`): self, left, right, each_opponent, each_player,
 strongest_opponent, weakest_opponent, most_cards_opponent, same_stakes_opponents,
 opponents_fighting_for_dragon_stakes / _giant_stakes, each_player_who_played_a_good_card,
-each_opponent_with_good_and_evil_dragons_in_flight, their_left, and "#N" for a seat
-already settled. Ties for strongest, weakest or most cards are the card's player's
+each_opponent_with_good_and_evil_dragons_in_flight, their_left, and "seat_N" for a seat
+the engine has already settled (a choice made by each opponent in turn). Ties for strongest, weakest or most cards are the card's player's
 choice (glossary, strongest).
 """
 
 from __future__ import annotations
 
+from referee.core.effect_model import CountOf
 from referee.games.tda import cardinfo as C
 from referee.games.tda import defaults as D
 from referee.games.tda import flights as F
 from referee.games.tda.jobs import Ctx
 
+SETTLED = "seat_"
 PHRASES = {
     "self": "you", "left": "the player on your left", "right": "the player on your right",
     "each_opponent": "each opponent", "each_player": "each player", "strongest_opponent": "the strongest opponent",
@@ -30,10 +32,23 @@ PHRASES = {
 }
 
 
+def settled(seat: int) -> str:
+    """The selector word for one seat the engine has settled (an effect word, so jobs store it)."""
+    return f"{SETTLED}{seat}"
+
+
+def settled_seat(name: str) -> int | None:
+    if not name.startswith(SETTLED):
+        return None
+    number = name[len(SETTLED):]
+    return int(number) if number.isdigit() else None
+
+
 def phrase(ctx: Ctx, name) -> str:
     name = str(name)
-    if name.startswith("#"):
-        return ctx.state.name(int(name[1:]))
+    seat = settled_seat(name)
+    if seat is not None:
+        return ctx.state.name(seat)
     if name == "self":
         return ctx.name
     if name in ("left", "right"):
@@ -63,8 +78,9 @@ def seats(ctx: Ctx, name, key: str = "") -> list[int]:
     state, db, me = ctx.state, ctx.db, ctx.player
     name = str(name)
     key = key or f"who-{name}"
-    if name.startswith("#"):
-        return [int(name[1:])]
+    seat = settled_seat(name)
+    if seat is not None:
+        return [seat]
     opponents = state.opponents(me)
     if name == "self":
         return [me]
@@ -161,24 +177,22 @@ def count(ctx: Ctx, name: str, payer: int | None = None) -> int:
     raise ValueError(f"unknown count {name!r}")
 
 
-def amount(ctx: Ctx, spec, payer: int | None = None) -> int:
-    if isinstance(spec, bool):
-        raise ValueError("an amount must be a number")
-    if isinstance(spec, int):
+def amount(ctx: Ctx, spec: int | CountOf | None, payer: int | None = None) -> int:
+    """A card's amount: a number, or a count made at the table (None, where the card gives none: 0)."""
+    if spec is None:
+        return 0
+    if isinstance(spec, CountOf):
+        return count(ctx, spec.what, payer) * spec.times + spec.plus
+    if isinstance(spec, int) and not isinstance(spec, bool):
         return spec
-    if isinstance(spec, dict) and "count" in spec:
-        value = count(ctx, str(spec["count"]), payer)
-        return value * int(spec.get("times", 1)) + int(spec.get("plus", 0))
     raise ValueError(f"unknown amount {spec!r}")
 
 
-def amount_text(spec) -> str:
-    if isinstance(spec, int):
-        return str(spec)
-    if isinstance(spec, dict):
-        text = f"{spec.get('times', 1)} for each of: {str(spec.get('count', '?')).replace('_', ' ')}"
-        if spec.get("plus"):
-            text += f", plus {spec['plus']}"
+def amount_text(spec: int | CountOf | None) -> str:
+    if isinstance(spec, CountOf):
+        text = f"{spec.times} for each of: {spec.what.replace('_', ' ')}"
+        if spec.plus:
+            text += f", plus {spec.plus}"
         return text
     return str(spec)
 

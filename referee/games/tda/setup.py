@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 
 from referee.core.carddb import Card, CardDB
+from referee.core.effect_model import walk
 from referee.core.ruling import NotUnderstood, Outcome, Ruling
 from referee.games.tda import cardinfo as C
 from referee.games.tda import defaults as D
@@ -131,7 +132,7 @@ def new_game(words: list[str], db: CardDB) -> tuple[GameState, Ruling]:
         warnings.append("Red and Shadow Dragons together: the book advises using only one of the two card-thieving "
                         "evil dragons.")
     drawing = [db.by_id[i] for i in dragons + giants
-               if any(e.get("deck") == "legendary" for e in _all_effects(db.by_id[i]))]
+               if any(getattr(e, "deck", None) == "legendary" for e in walk(C.power_effects(db.by_id[i]) or ()))]
     if len(drawing) < 2:
         warnings.append(f"Only {len(drawing)} Legendary-drawing colour(s) ({', '.join(c.label for c in drawing) or 'none'}): "
                         "the book advises at least two of the new Copper, the new Gold, Cloud and Stone.")
@@ -165,14 +166,6 @@ def new_game(words: list[str], db: CardDB) -> tuple[GameState, Ruling]:
         out.say(f"Warning: {warning}", "tda/setup/deck-design")
     out.say(f"Gambit 1: everyone antes a card (`{names[0]} antes CARD N`).", "tda/ante")
     return state, out.ruling(" ".join(["new", "tda", *words]))
-
-
-def _all_effects(card: Card) -> list[dict]:
-    effects = list(C.power_effects(card) or [])
-    for effect in list(effects):
-        for option in effect.get("options") or []:
-            effects.extend(option)
-    return effects
 
 
 def _listing(db: CardDB, ids: list[str]) -> str:

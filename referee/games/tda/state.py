@@ -76,7 +76,9 @@ class GameState(Seats):
     discard: int = 0
     reshuffles: int = 0
     toasts: list = field(default_factory=list)  # endgame cards still stacked, top first
-    effects: list = field(default_factory=list)  # powers in force this gambit (win rules, halving, ...)
+    # What lasts this gambit, as plain records: the card powers in force (win rules, halving...,
+    # built from their typed effects) and the engine's own notes (`bought`, `deferred`).
+    effects: list = field(default_factory=list)
     jobs: list = field(default_factory=list)
     question: dict | None = None
     next_uid: int = 1
@@ -127,6 +129,10 @@ class GameState(Seats):
             if card.uid == uid:
                 return None, card
         return None, None
+
+    def in_force(self, kind: str) -> list[dict]:
+        """The records of one kind kept this gambit (an op in force, or `bought` / `deferred`)."""
+        return [record for record in self.effects if record.get("op") == kind]
 
     # --- ledgers ---------------------------------------------------------------
     def total_gold(self) -> int:

@@ -2,20 +2,22 @@
 
 from __future__ import annotations
 
+from referee.core.effect_model import Option
 from referee.core.ruling import IllegalPlay
 from referee.games.tda import cardinfo as C
 from referee.games.tda import decks
 from referee.games.tda import flights as F
 from referee.games.tda import selectors as S
-from referee.games.tda.jobs import Ctx, handler, new_job
+from referee.games.tda.jobs import Ctx, applies, new_job
 from referee.games.tda.powers import condition_holds
 from referee.games.tda.state import Placed
-from referee.games.tda.wording import effect_text, option_words, standee
+from referee.games.tda.steps import TableStep
+from referee.games.tda.wording import SEAT_WORDS, effect_text, option_words, standee
 
 
-@handler("trigger")
+@applies("trigger")
 def op_trigger(ctx: Ctx) -> None:
-    source = str(ctx.effect.get("source", ""))
+    source = ctx.effect.source
     if source == "replacement_card":
         _trigger_replacement(ctx)
         return
@@ -31,9 +33,9 @@ def op_trigger(ctx: Ctx) -> None:
     card = ctx.db.by_id.get(found.get("card_id") or "")
     if card is None:
         ctx.say("The table did not name the card, so the referee cannot trigger its power; the table applies it.")
-        ctx.push_front([{"op": "_table", "text": "apply the discarded card's power"}])
+        ctx.push_front([TableStep("apply the discarded card's power")])
         return
-    as_if = ctx.effect.get("as_if") == "this_card"
+    as_if = ctx.effect.as_if == "this_card"
     strength = ctx.strength if as_if else int(found.get("strength") or 0)
     ctx.say(f"{card.name}'s power triggers as if {ctx.card_name} had triggered it: its text is read as printed on "
             f"{ctx.card_name}, so any comparison uses strength {strength}. God abilities are not copied.",
@@ -44,9 +46,9 @@ def op_trigger(ctx: Ctx) -> None:
 def push_power(ctx: Ctx, card, strength: int, this_uid, name: str) -> None:
     effects = C.power_effects(card)
     if effects is None:
-        ctx.say(f"The Giants War book does not print {card.name}'s power: the table applies it (`pay`, `steal`, "
+        ctx.say(f"{C.why_no_power(card)}: the table applies it (`pay`, `steal`, "
                 "`draw`, `give`, `discard` lines, or add it in a card file), then says `done`.", *card.cites[:1])
-        effects = [{"op": "_table", "text": f"apply {card.name}'s power"}]
+        effects = [TableStep(f"apply {card.name}'s power")]
     else:
         ctx.say(f"{card.name}: {C.power_summary(card)}", *C.first_cite(card))
         if card.get("note"):
@@ -100,35 +102,33 @@ def _trigger_swap(ctx: Ctx) -> None:
     push_power(ctx, F.card_of(ctx.db, mortal), mortal.strength, mortal.uid, mortal.name)
 
 
-def _substitute(effects: list[dict], name: str, seat: int) -> list[dict]:
+def _substitute(effects: tuple, name: str, seat: int) -> tuple:
+    """The effects with the selector ``name`` settled to one seat, wherever they name a player."""
+    word = S.settled(seat)
     out = []
     for effect in effects:
-        effect = dict(effect)
-        for key in ("who", "to", "by"):
-            if effect.get(key) == name:
-                effect[key] = f"#{seat}"
-        out.append(effect)
-    return out
+        changes = {key: word for key in SEAT_WORDS if getattr(effect, key, None) == name}
+        out.append(effect.replace(**changes) if changes else effect)
+    return tuple(out)
 
 
 # --- choices -----------------------------------------------------------------------------------
-@handler("choice")
+@applies("choice")
 def op_choice(ctx: Ctx) -> None:
     effect = ctx.effect
-    if effect.get("condition") and not S.condition(ctx, effect["condition"]):
-        ctx.say(f"{ctx.card_name}: the condition '{str(effect['condition']).replace('_', ' ')}' does not hold.")
-        ctx.push_front(effect.get("otherwise") or [])
+    if effect.condition and not S.condition(ctx, effect.condition):
+        ctx.say(f"{ctx.card_name}: the condition '{effect.condition.replace('_', ' ')}' does not hold.")
+        ctx.push_front(effect.otherwise or ())
         return
-    by = str(effect.get("by", "self"))
+    by = str(effect.by or "self")
     if by in ("each_opponent", "each_player"):
-        expanded = [dict(effect, by=f"#{seat}", options=[_substitute(o, by, seat) for o in effect.get("options") or []])
-                    for seat in S.seats(ctx, by)]
-        for item in expanded:
-            item.pop("condition", None)
-        ctx.push_front(expanded)
+        ctx.push_front([effect.replace(by=S.settled(seat), condition=None,
+                                       options=tuple(Option(o.label, _substitute(o.effects, by, seat))
+                                                     for o in effect.options))
+                        for seat in S.seats(ctx, by)])
         return
     chooser = S.seats(ctx, by, f"by-{by}")[0]
-    options = [_substitute(list(o), by, chooser) for o in effect.get("options") or []]
+    options = [_substitute(o.effects, by, chooser) for o in effect.options]
     labels = []
     for option in options:
         label = "; then ".join(effect_text(ctx, e) for e in option) or "decline"
@@ -137,8 +137,8 @@ def op_choice(ctx: Ctx) -> None:
                                     "text": f"{ctx.card_name}: {ctx.state.name(chooser)} chooses: "
                                             + " OR ".join(f"({i + 1}) {o['label']}" for i, o in enumerate(labels))
                                             + "."})
-    if effect.get("condition"):
-        ctx.say(f"{ctx.card_name}: the condition '{str(effect['condition']).replace('_', ' ')}' holds, so there is a "
+    if effect.condition:
+        ctx.say(f"{ctx.card_name}: the condition '{effect.condition.replace('_', ' ')}' holds, so there is a "
                 "choice.")
     ctx.say(f"{ctx.state.name(chooser)} chooses: {labels[pick]['label']}.")
     ctx.push_front(options[pick])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from referee.core.effect_model import CountOf, Effect
 from referee.games.tda import flights as F
 from referee.games.tda import selectors as S
 from referee.games.tda.jobs import Ctx
@@ -13,35 +14,39 @@ def what_text(ctx: Ctx, what) -> str:
     return ("an " if text[:1] in "aeiou" else "a ") + text
 
 
-def effect_text(ctx: Ctx, effect: dict) -> str:
-    op = effect.get("op")
-    who = S.phrase(ctx, effect.get("who", "self"))
+def effect_text(ctx: Ctx, effect: Effect) -> str:
+    op = effect.op
+    who = S.phrase(ctx, getattr(effect, "who", None) or "self")
     if op == "pay":
-        return f"{who} pays {S.phrase(ctx, effect.get('to', 'self'))} {S.amount_text(effect.get('amount'))}"
+        return f"{who} pays {S.phrase(ctx, effect.to or 'self')} {S.amount_text(effect.amount)}"
     if op == "give":
-        return f"{who} gives {S.phrase(ctx, effect.get('to', 'self'))} {what_text(ctx, effect.get('what', 'a card'))}"
+        return f"{who} gives {S.phrase(ctx, effect.to or 'self')} {what_text(ctx, effect.what)}"
     if op == "draw":
-        deck = "Legendary" if effect.get("deck") == "legendary" else "main-deck"
-        return f"{who} draws {S.amount_text(effect.get('count', 1))} {deck} card(s)"
+        deck = "Legendary" if effect.deck == "legendary" else "main-deck"
+        return f"{who} draws {S.amount_text(1 if effect.count is None else effect.count)} {deck} card(s)"
     if op == "steal":
-        return f"steal {S.amount_text(effect.get('amount'))} from {S.phrase(ctx, effect.get('from', 'stakes'))}"
+        return f"steal {S.amount_text(effect.amount)} from {S.phrase(ctx, effect.from_ or 'stakes')}"
     if op == "discard":
-        return f"{who} discards {what_text(ctx, effect.get('what', 'a card'))} from {effect.get('from', 'hand')}"
-    return str(op).replace("_", " ")
+        return f"{who} discards {what_text(ctx, effect.what or 'a card')} from {effect.from_ or 'hand'}"
+    return op.replace("_", " ")
 
 
-def option_words(ctx: Ctx, effects: list[dict]) -> list[str]:
+SEAT_WORDS = ("who", "to", "by")  # the parameters that name a player
+
+
+def option_words(ctx: Ctx, effects: tuple[Effect, ...]) -> list[str]:
     """Words a player may use to pick this option ("pays", "left", "Ben", "legendary", "dragons"...)."""
     if not effects:
         return ["no", "none", "decline", "declines", "nothing", "pass", "passes"]
     first = effects[0]
-    words = {str(first.get("op"))}
+    words = {first.op}
     words |= {"pay": {"pays", "gold", "pay", "coins"}, "give": {"gives", "give", "card", "hands"},
-              "draw": {"draw", "draws"}, "steal": {"steal", "steals"}}.get(str(first.get("op")), set())
-    for key in ("who", "to", "by"):
-        value = str(first.get(key, ""))
-        if value.startswith("#"):
-            words.add(ctx.state.name(int(value[1:])).lower())
+              "draw": {"draw", "draws"}, "steal": {"steal", "steals"}}.get(first.op, set())
+    for key in SEAT_WORDS:
+        value = str(getattr(first, key, None) or "")
+        seat = S.settled_seat(value)
+        if seat is not None:
+            words.add(ctx.state.name(seat).lower())
         elif value in ("left", "right"):
             words.add(value)
             seat = ctx.state.left(ctx.player) if value == "left" else ctx.state.right(ctx.player)
@@ -51,11 +56,12 @@ def option_words(ctx: Ctx, effects: list[dict]) -> list[str]:
             words |= {"dragon", "dragons"}
         if "giant" in value:
             words |= {"giant", "giants"}
-    if first.get("deck") in ("legendary", "main"):
-        words.add(str(first["deck"]))
-    amount = first.get("amount")
-    if isinstance(amount, dict):
-        for part in str(amount.get("count", "")).split("_"):
+    deck = getattr(first, "deck", None)
+    if deck in ("legendary", "main"):
+        words.add(deck)
+    amount = getattr(first, "amount", None)
+    if isinstance(amount, CountOf):
+        for part in amount.what.split("_"):
             if part in ("dragons", "giants"):
                 words |= {part, part[:-1]}
     if isinstance(amount, int):
