@@ -129,8 +129,9 @@ def _session(cards: Optional[List[Path]], store: Optional[Path], persist: bool =
 
 @app.command()
 def play(
-    game: str = typer.Argument(..., help="rdi or tda."),
+    game: Optional[str] = typer.Argument(None, help="rdi or tda (not needed with --from)."),
     names: Optional[List[str]] = typer.Argument(None, help="Player names in seat order (after --players)."),
+    from_file: Optional[Path] = typer.Option(None, "--from", help="Start at the position in this file (`referee position` prints one)."),
     players: Optional[List[str]] = typer.Option(None, "--players", "-p", help="Player names in seat order (Name=Character to name a character)."),
     rules: str = typer.Option("gii", "--rules", help="RDI edition where the books differ: gii or rdi3."),
     dragons: Optional[str] = typer.Option(None, "--dragons", help='Giants War: six dragon colours, comma-separated ("Black,Green,Shadow,Brass,new Copper,Silver").'),
@@ -144,9 +145,15 @@ def play(
     Example: referee play rdi --players Phrenk Kaylin Wizgille Serena --rules rdi3
 
     Example: referee play tda --players Ann Ben Cat --dragons "Black,Green,Shadow,Brass,new Copper,Silver"
+
+    Example: referee play --from dispute.yaml
     """
     from referee.repl import run_repl
 
+    if from_file is not None:
+        session = _session(cards, store)
+        run_repl(session=session, first_line=f'new --from "{from_file}"')
+        return
     if game not in ("rdi", "tda"):
         typer.echo(f"The game is rdi or tda, not {game!r}: referee play rdi --players Ann Ben Cat", err=True)
         raise typer.Exit(2)
@@ -203,13 +210,17 @@ def replay(
     keep_going: bool = typer.Option(False, "--keep-going", help="Go on after a refused line (exit status still 1)."),
     as_json: bool = typer.Option(False, "--json", help="Print the final state as JSON instead of each ruling."),
     save: bool = typer.Option(False, "--save", help="Also save the game in the store."),
+    check: bool = typer.Option(False, "--check", help="Check `expect ...` and `! LINE` lines; print each mismatch."),
     cards: Optional[List[Path]] = CardsOption,
     store: Optional[Path] = StoreOption,
 ) -> None:
     """Replay announcements without a terminal and print each ruling.
 
     Exit status 1 on the first refused line (or at the end with --keep-going).
+    With --check, the file is a written-up case: every mismatch is printed with its line number, exit 1 if any.
     Example: referee replay game.txt --json
+
+    Example: referee replay house_rules.txt --check
     """
     import sys
 
@@ -222,6 +233,17 @@ def replay(
         typer.echo(f"Cannot read {file}: {error.strerror}", err=True)
         raise typer.Exit(2)
     session = _session(cards, store, persist=save)
+    if file != "-":
+        session.base_dir = Path(file).parent
+    if check:
+        from referee.core.transcript import check_case
+
+        mismatches = check_case(session, text)
+        for mismatch in mismatches:
+            typer.echo(f"{file}:{mismatch.number}: {mismatch.line}\n  {mismatch.problem}")
+        checked = sum(1 for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#"))
+        typer.echo(f"{checked} lines checked, {len(mismatches)} mismatch{'es' if len(mismatches) != 1 else ''}.")
+        raise typer.Exit(1 if mismatches else 0)
     failed = False
     for number, line in enumerate(text.splitlines(), 1):
         if not line.strip() or line.lstrip().startswith("#"):
@@ -239,6 +261,48 @@ def replay(
         typer.echo(json.dumps(session.summary(), ensure_ascii=False, indent=2))
     if failed:
         raise typer.Exit(1)
+
+
+def _saved(game_id: Optional[int], cards, store):
+    """A session on a saved game (default: the latest); a missing one exits 1 with the reason."""
+    from referee.core.ruling import RefereeError
+
+    session = _session(cards, store)
+    try:
+        session.resume(game_id)
+    except RefereeError as error:
+        typer.echo(error.message, err=True)
+        raise typer.Exit(1)
+    return session
+
+
+@app.command()
+def position(
+    game_id: Optional[int] = typer.Argument(None, help="The game number from `referee games` (default: the latest)."),
+    cards: Optional[List[Path]] = CardsOption,
+    store: Optional[Path] = StoreOption,
+) -> None:
+    """Print a saved game's current position as YAML, for `referee play --from FILE`.
+
+    Example: referee position > dispute.yaml
+    """
+    typer.echo(_saved(game_id, cards, store).position_text(), nl=False)
+
+
+@app.command()
+def export(
+    game_id: Optional[int] = typer.Argument(None, help="The game number from `referee games` (default: the latest)."),
+    last: Optional[int] = typer.Option(None, "--last", min=1, help="Only the last N announcements."),
+    markdown: bool = typer.Option(True, "--markdown", help="Markdown (the only format; the flag is accepted)."),
+    with_position: bool = typer.Option(False, "--position", help="Add the position the exported plays start from."),
+    cards: Optional[List[Path]] = CardsOption,
+    store: Optional[Path] = StoreOption,
+) -> None:
+    """Print a saved game's announcements, verdicts, reasons and citations as Markdown to paste into a chat.
+
+    Example: referee export --last 5 --markdown --position
+    """
+    typer.echo(_saved(game_id, cards, store).export_markdown(last, with_position), nl=False)
 
 
 @cards_app.command("check")

@@ -16,7 +16,7 @@ from prompt_toolkit.history import FileHistory, InMemoryHistory
 from referee.core.text import normalize
 from referee.views import ruling_text
 
-COMMANDS = ["new rdi", "new tda", "state", "chain", "why", "undo", "redo", "card", "rule", "games", "help", "quit",
+COMMANDS = ["new rdi", "new tda", "new --from", "state", "chain", "position", "export", "why", "undo", "redo", "card", "rule", "games", "help", "quit",
             "resolve", "step", "end turn", "set", "can", "answer"]
 VERBS = ["plays", "orders a drink for", "reveals", "passes", "draws", "ends turn", "play"]
 _CARD_CONTEXT = re.compile(r"(?:\bplays?\s+|\breveals?\s+|^card\s+|^chaser\s+|\bplay\s+)(?P<partial>[^\"]*)$", re.I)

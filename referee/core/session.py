@@ -64,6 +64,7 @@ class Session:
         self.head = -1
         self.game_id: int | None = None
         self.last: Ruling | None = None
+        self.base_dir = None  # where a replayed file's `new --from FILE` looks for FILE
 
     # --- persistence -------------------------------------------------------------------
     def _load_game(self, kind: str) -> None:
@@ -146,6 +147,10 @@ class Session:
             return info(text, self.game.describe(self.state, self.cards), "state")
         if word == "chain":
             return info(text, self.game.chain_text(self.state, self.cards), "chain")
+        if word == "position":
+            return info(text, self.position_text(), "position")
+        if word == "export":
+            return info(text, self.export_text(rest), "export")
         new_state, ruling = self.engine.apply(self.state, text)
         if ruling.accepted:
             self.state = new_state
@@ -159,15 +164,48 @@ class Session:
             raise NotUnderstood(f"`new`: {error}.") from None
         if not words:
             raise NotUnderstood("`new rdi NAME NAME ...` or `new tda NAME NAME ...`.")
+        if words[0] == "--from":
+            if len(words) != 2:
+                raise NotUnderstood("`new --from FILE` names one position file.")
+            return self.new_from(words[1], line)
         self._load_game(words[0].lower())
         state, ruling = self.game.start(words[1:], self.cards)
+        return self._started(words[0].lower(), state, ruling, line)
+
+    def new_from(self, path: str, line: str) -> Ruling:
+        """A game that starts at the position in a file (`referee position` prints one)."""
+        from pathlib import Path
+
+        from referee.core import position
+
+        file = Path(path).expanduser()
+        if not file.is_absolute() and not file.exists() and self.base_dir is not None:
+            file = self.base_dir / file
+        try:
+            text = file.read_text(encoding="utf-8")
+        except OSError as error:
+            raise NotUnderstood(f"Cannot read the position file {path}: {error.strerror}.") from None
+        kind, data = position.load(text)
+        self._load_game(kind)
+        state = self.game.load_position(data, self.cards)
+        message = f"Position loaded from {file.name}.\n" + self.game.describe(state, self.cards)
+        return self._started(kind, state, Ruling(OK, "position", message, (Step(message),), line), line)
+
+    def _started(self, kind: str, state, ruling: Ruling, line: str) -> Ruling:
         self.state = state
         self.moves = [Move(line, ruling.as_dict(), state.to_dict())]
         self.head = 0
         if self.store is not None:
-            title = f"{words[0].lower()}: " + ", ".join(self.game.player_names(state))
-            self.game_id = self.store.new_game(words[0].lower(), title, line, ruling.as_dict(), state.to_dict())
+            title = f"{kind}: " + ", ".join(self.game.player_names(state))
+            self.game_id = self.store.new_game(kind, title, line, ruling.as_dict(), state.to_dict())
         return ruling
+
+    def position_text(self, head: int | None = None) -> str:
+        """The position after move ``head`` (default: now) as a position file."""
+        from referee.core import position
+
+        state = self.state if head is None else self.game.load_state(self.moves[head].state)
+        return position.dump(self.game.GAME, state, self.game.SEAT_FIELDS)
 
     def undo(self, line: str) -> Ruling:
         if self.head <= 0:
@@ -208,6 +246,31 @@ class Session:
 
         return "\n".join(f"{g.id:4d}  {g.title}  ({g.moves} announcements, "
                          f"{time.strftime('%Y-%m-%d %H:%M', time.localtime(g.updated))})" for g in games)
+
+    def export_text(self, options: str = "") -> str:
+        """`export [--last N] [--markdown] [--position]`: the game so far as Markdown."""
+        words = options.split()
+        last, with_position = None, "--position" in words
+        for index, word in enumerate(words):
+            if word == "--last":
+                try:
+                    last = int(words[index + 1])
+                except (IndexError, ValueError):
+                    raise NotUnderstood("`export --last N` takes a number of announcements.") from None
+                if last < 1:
+                    raise NotUnderstood("`export --last N` takes 1 or more announcements.")
+            elif word not in ("--markdown", "--position") and not word.lstrip("-").isdigit():
+                raise NotUnderstood(f"`export` does not know {word!r}: `export [--last N] [--markdown] [--position]`.")
+        return self.export_markdown(last, with_position)
+
+    def export_markdown(self, last: int | None = None, with_position: bool = False) -> str:
+        from referee.core.export import markdown
+
+        first = 1 if last is None else max(1, self.head - last + 1)
+        rulings = [Ruling.from_dict(m.ruling) for m in self.moves[first: self.head + 1]]
+        title = f"Referee ruling: {self.game.TITLE}" + (f" ({self.game.edition(self.state)})"
+                                                         if self.game.edition(self.state) else "")
+        return markdown(title, rulings, first, self.position_text(first - 1) if with_position else None)
 
     # --- views for the shells ------------------------------------------------------------
     def log(self) -> list[dict]:

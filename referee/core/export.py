@@ -1,0 +1,33 @@
+"""A stretch of a game as Markdown, to paste into a chat or a forum post: each announcement with its
+verdict, the reasoning steps and the rulebook sections they rest on, by name."""
+
+from __future__ import annotations
+
+from referee.core.citations import cite
+from referee.core.ruling import Ruling
+
+VERDICTS = {"ok": "Accepted", "ask": "Accepted; the referee asks the table", "refused": "Refused",
+            "answer": "Answered"}
+
+
+def _escape(text: str) -> str:
+    """Markdown would read `*`, `_` and backquotes in card names as formatting."""
+    return text.replace("\\", "\\\\").replace("*", "\\*").replace("_", "\\_").replace("`", "'")
+
+
+def markdown(title: str, rulings: list[Ruling], first_number: int = 1, position: str | None = None) -> str:
+    lines = [f"## {title}", ""]
+    if position is not None:
+        lines += ["**Starting position** (`referee play --from FILE` loads it):", "", "```yaml", position.rstrip(),
+                  "```", ""]
+    if not rulings:
+        lines.append("*No announcements yet.*")
+    for number, ruling in enumerate(rulings, first_number):
+        lines += [f"**{number}. `{ruling.line.replace('`', chr(39))}`**: {VERDICTS.get(ruling.verdict, ruling.verdict)}.", ""]
+        for step in ruling.steps:
+            if not step.text.strip():
+                continue
+            sources = "; ".join(cite(section) for section in step.cites)
+            lines.append(f"- {_escape(step.text)}" + (f" *({_escape(sources)})*" if sources else ""))
+        lines.append("")
+    return "\n".join(lines).rstrip() + "\n"
