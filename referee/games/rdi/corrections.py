@@ -230,6 +230,9 @@ def _round(state: GameState, given: dict, out: Outcome) -> None:
     out.say(f"Set the Round of Gambling, as at the table: pot {state.pot}, {names[round_.control]} in control, still in "
             f"{', '.join(names[s] for s in round_.still_in())}; passed since control last changed: "
             f"{', '.join(names[s] for s in round_.passes) or 'nobody'}.", cite)
+    problems = _round_problems(state)
+    if problems:
+        raise IllegalPlay(f"That Round is impossible: {problems[0][0]}", (problems[0][1],), hint="Nothing was changed.")
     if "to_act" in given:
         round_.next_actor = state.seat(find_player(given["to_act"], names))
     else:
@@ -267,8 +270,6 @@ def position_problems(state: GameState) -> list[tuple[str, str]]:
         problems.append((f"the Drink Deck ({state.drink_deck}), its discard pile ({state.drink_discard}) and the "
                          f"Drinks elsewhere ({drinks_elsewhere(state)}) come to {held} cards; there are 30 Drink Cards.",
                          ed(state, "getting-started")))
-    if state.round is not None:
-        problems += _round_problems(state)
     return problems + characters.position_problems(state)
 
 
