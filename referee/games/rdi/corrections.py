@@ -15,7 +15,7 @@ from referee.games.rdi import characters, gambling, variants
 from referee.games.rdi.effects import ed
 from referee.games.rdi.state import DRINK_DECK_SIZE, LIMIT, PHASE_NAMES, PHASES, GameState, Round
 
-TABLE_KEYS = {"active": "active", "phase": "phase", "action": "action_done", "action played": "action_done",
+TABLE_KEYS = {"active": "active", "phase": "phase", "action played": "action_done",
               "ordered": "ordered", "drink ordered": "ordered", "deck": "drink_deck", "drink deck": "drink_deck",
               "discard": "drink_discard", "drink discard": "drink_discard", "inn": "inn", "pot": "pot",
               "gambling": "gambling", "round": "gambling", "control": "control", "in control": "control",
@@ -227,6 +227,8 @@ def _round(state: GameState, given: dict, out: Outcome) -> None:
         round_.control = control[0]
     if "passed" in given:
         round_.passes = seats("passed")
+    else:  # a player who left, or took control, is no longer waiting as a passer
+        round_.passes = [s for s in round_.passes if s in round_.still_in() and s != round_.control]
     out.say(f"Set the Round of Gambling, as at the table: pot {state.pot}, {names[round_.control]} in control, still in "
             f"{', '.join(names[s] for s in round_.still_in())}; passed since control last changed: "
             f"{', '.join(names[s] for s in round_.passes) or 'nobody'}.", cite)
