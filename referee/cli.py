@@ -86,15 +86,24 @@ def card(
 def rule(
     topic: List[str] = typer.Argument(..., help="Plain words: 'mead split', 'drinking contest tie', 'wench tip'."),
     book: Optional[str] = typer.Option(None, "--book", help="Only this book: rdi3, gii, smb or tda."),
+    game: Optional[str] = typer.Option(None, "--game", help="Only this game's books: rdi or tda."),
+    rules: Optional[str] = typer.Option(None, "--rules", help="RDI edition to answer from where both books say it: gii or rdi3."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON instead of text."),
 ) -> None:
-    """Find a rule by topic and print our summary with the exact citation.
+    """Find the rule for a question or topic and print our summary with the exact citation.
+
+    Example: referee rule "can I play a Gambling card if I left the Round?"
 
     Example: referee rule "mead split"
     """
-    from referee.core.rules import search_rules
+    from referee.core.rules import GAME_BOOKS, search_rules
 
-    hits = search_rules(" ".join(topic), book=book)
+    if game not in (None, "rdi", "tda") or rules not in (None, "gii", "rdi3"):
+        typer.echo("--game is rdi or tda; --rules is gii or rdi3.", err=True)
+        raise typer.Exit(2)
+    # Where both core books print a rule, answer in the edition asked for, or the referee's default (gii).
+    hits = search_rules(" ".join(topic), book=book, books=GAME_BOOKS.get(game or ""),
+                        edition=None if book else rules or "gii")
     if as_json:
         typer.echo(json.dumps({"query": " ".join(topic), "results": [
             {**hit.section.as_dict(), "score": round(hit.score, 3)} for hit in hits]}, ensure_ascii=False, indent=2))

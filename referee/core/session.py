@@ -42,6 +42,10 @@ def adapter(kind: str):
         raise NotUnderstood(f"The {kind} referee is not built yet.") from None
 
 
+def _also(hits) -> str:
+    return "".join(f"\n  Also: {hit.section.citation}  [{hit.section.id}]" for hit in hits)
+
+
 def info(line: str, text: str, code: str = "info", cites: tuple[str, ...] = ()) -> Ruling:
     return Ruling(ANSWER, code, text, (Step(text, cites),), line)
 
@@ -130,8 +134,12 @@ class Session:
             from referee.core.rules import search_rules
             from referee.views import rule_text
 
-            hits = search_rules(rest)
-            return info(text, rule_text(hits[0]) if hits else f"No rule matches {rest!r}.", "rule")
+            from referee.core.rules import GAME_BOOKS
+
+            playing = self.game is not None and self.state is not None
+            hits = search_rules(rest, books=GAME_BOOKS.get(self.game.GAME) if playing else None,
+                                edition=self.game.rule_edition(self.state) if playing else None)
+            return info(text, rule_text(hits[0]) + _also(hits[1:4]) if hits else f"No rule matches {rest!r}.", "rule")
         if word == "games":
             return info(text, self.games_text(), "games")
         if self.state is None:

@@ -77,6 +77,11 @@ def edition(state: GameState) -> str:
     return f"{EDITIONS[state.rules]} rules"
 
 
+def rule_edition(state: GameState) -> str | None:
+    """The book whose wording `rule` answers from, where two books print the same rules."""
+    return state.rules
+
+
 def load_state(data: dict) -> GameState:
     return GameState.from_dict(data)
 

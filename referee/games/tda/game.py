@@ -32,6 +32,11 @@ def edition(state: GameState) -> str:
     return ""
 
 
+def rule_edition(state: GameState) -> str | None:
+    """The book whose wording `rule` answers from, where two books print the same rules."""
+    return None
+
+
 def load_state(data: dict) -> GameState:
     return GameState.from_dict(data)
 
