@@ -254,8 +254,12 @@ def replay(
         typer.echo(f"{checked} lines checked, {len(mismatches)} mismatch{'es' if len(mismatches) != 1 else ''}.")
         raise typer.Exit(1 if mismatches else 0)
     failed = False
+    case_lines = 0
     for number, line in enumerate(text.splitlines(), 1):
         if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        if line.lstrip().startswith(("expect ", "@rules")):
+            case_lines += 1  # a written-up case's checks: `--check` reads them
             continue
         ruling = session.handle(line)
         if not as_json:
@@ -266,6 +270,8 @@ def replay(
             typer.echo(f"line {number}: refused: {ruling.message}", err=True)
             if not keep_going:
                 break
+    if case_lines:
+        typer.echo(f"({case_lines} `expect`/`@rules` line(s) skipped: `--check` checks them.)", err=True)
     if as_json:
         typer.echo(json.dumps(session.summary(), ensure_ascii=False, indent=2))
     if failed:

@@ -28,6 +28,7 @@ def markdown(title: str, rulings: list[Ruling], first_number: int = 1, position:
             if not step.text.strip():
                 continue
             sources = "; ".join(cite(section) for section in step.cites)
-            lines.append(f"- {_escape(step.text)}" + (f" *({_escape(sources)})*" if sources else ""))
+            text = step.text.strip()
+            lines.append(f"- {_escape(text[:1].upper() + text[1:])}" + (f" *({_escape(sources)})*" if sources else ""))
         lines.append("")
     return "\n".join(lines).rstrip() + "\n"

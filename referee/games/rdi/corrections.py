@@ -131,7 +131,8 @@ def _table_field(state: GameState, key: str, value: str, given: dict, cards, out
         number = as_int(key, value)
         if key != "inn" and number < 0:
             raise IllegalPlay(f"The {key.replace('_', ' ')} cannot be negative.")
-        report(out, f"the {key.replace('_', ' ')}", number, getattr(state, key))
+        label = {"drink_deck": "Drink Deck", "drink_discard": "Drink discard pile", "inn": "Inn's Gold (net)"}.get(key, key)
+        report(out, f"the {label}", number, getattr(state, key))
         setattr(state, key, number)
         if key == "drink_deck" and "drink_discard" not in given:
             _rest_to_discard(state, out)
