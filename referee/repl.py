@@ -16,7 +16,8 @@ from prompt_toolkit.history import FileHistory, InMemoryHistory
 from referee.core.text import normalize
 from referee.views import ruling_text
 
-COMMANDS = ["new rdi", "new tda", "new --from", "state", "chain", "position", "export", "why", "undo", "redo", "card", "rule", "games", "help", "quit",
+COMMANDS = ["new rdi", "new tda", "new --from", "state", "chain", "position", "export", "why", "undo", "redo", "card",
+            "rule", "games", "help", "quit",
             "resolve", "step", "end turn", "set", "can", "answer"]
 VERBS = ["plays", "orders a drink for", "reveals", "passes", "draws", "ends turn", "play"]
 _CARD_CONTEXT = re.compile(r"(?:\bplays?\s+|\breveals?\s+|^card\s+|^chaser\s+|\bplay\s+)(?P<partial>[^\"]*)$", re.I)
@@ -46,7 +47,8 @@ class RefereeCompleter(Completer):
         first_word = " " not in text.lstrip()
         options = COMMANDS + players if first_word else players + VERBS
         if not first_word and text.split()[0].lower() in ("set", "can"):
-            options = players + ["fortitude", "alcohol", "gold", "piety", "inn", "pot", "deck", "play"]
+            options = players + ["fortitude", "alcohol", "gold", "piety", "inn", "pot", "deck", "play", "active", "phase",
+                                 "gambling", "mood", "potion", "board", "recipe", "toward", "hoard", "hand", "flight"]
         for option in options:
             if option.lower().startswith(word.lower()):
                 yield Completion(option, start_position=-len(word))

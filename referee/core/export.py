@@ -23,7 +23,8 @@ def markdown(title: str, rulings: list[Ruling], first_number: int = 1, position:
     if not rulings:
         lines.append("*No announcements yet.*")
     for number, ruling in enumerate(rulings, first_number):
-        lines += [f"**{number}. `{ruling.line.replace('`', chr(39))}`**: {VERDICTS.get(ruling.verdict, ruling.verdict)}.", ""]
+        verdict = "Table correction, not a ruling" if ruling.code == "set" else VERDICTS.get(ruling.verdict, ruling.verdict)
+        lines += [f"**{number}. `{ruling.line.replace('`', chr(39))}`**: {verdict}.", ""]
         for step in ruling.steps:
             if not step.text.strip():
                 continue

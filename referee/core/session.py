@@ -22,15 +22,23 @@ HELP = """Commands:
                                               `new rdi Otto Ann Bob --otto witchdoctor,paladin` adds Otto)
   new tda NAME NAME ... [--dragons ...] [--giants ...] [--long]
                                               start a Three-Dragon Ante: Giants War game
+  new --from FILE                             start at a position file (`position` prints one; docs/positions.md)
   state | chain | why                         show the table, the chain, the last ruling's reasons
+  position                                    the current position as YAML, to save and load later
+  export [--last N] [--position]              the plays, verdicts, reasons and citations as Markdown
   undo | redo                                 take back / put back the last change
   card NAME | rule TOPIC                      look up a card or a rule
   games                                       list saved games
   quit                                        leave (everything is already saved)
 Announcements (RDI): NAME plays CARD [on NAME] · NAME orders a drink for NAME · NAME reveals CARD ·
-  chaser CARD · resolve · NAME passes · step · NAME draws · end turn · set NAME gold N ... · can NAME play CARD · answer N
+  chaser CARD · resolve · NAME passes · step · NAME draws · end turn · can NAME play CARD · answer N
+  Corrections (RDI): set NAME fortitude N alcohol N gold N drink me N · set active NAME · set phase drink ·
+  set deck N [discard N] · set inn N · set gambling pot N control NAME passed NAME left NAME · set Kaylin mood loyal ·
+  set Serena piety N · set Phrenk potion CARD · set Roxana board CARD, CARD · set Otto toward NAME fortitude N alcohol N
 Announcements (Giants War): NAME antes CARD N · NAME plays CARD N [for the dragons|giants] · NAME chooses dragon stakes ·
-  score · NAME pays NAME N · set NAME hoard N · can NAME play CARD N · answer ..."""
+  score · NAME pays NAME N · can NAME play CARD N · answer ...
+  Corrections (Giants War): set NAME hoard N hand N · set NAME flight CARD N, CARD N · set NAME ante CARD N ·
+  set gambit N round N leader NAME · set turn NAME · set dragon stakes N giant stakes N · set NAME been in the hole yes"""
 
 
 def adapter(kind: str):
