@@ -51,6 +51,8 @@ def unquote(text: str) -> str:
 
 
 def as_int(field: str, text: str) -> int:
+    if not text.strip():
+        raise NotUnderstood(f"`set {field}` needs a whole number after it.")
     try:
         return int(text.strip())
     except ValueError:

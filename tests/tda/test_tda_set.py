@@ -42,7 +42,8 @@ def test_the_ante_can_be_set(cards):
     ("set gambit 0", "tda/glossary/gambit"),
     ("set round 5", "tda/glossary/gambit"),
     ("set Ann hand 200", "tda/glossary/main-deck"),
-    ("set Ann hoard -3", "cannot be negative"),
+    ("set Ann hoard -3", "cannot be less than 0"),
+    ("set round 2 leader Ann turn Ben", "no card in their flight"),
     ("set Ann wings 3", "not something the referee can set"),
 ])
 def test_impossible_corrections_are_refused(cards, line, reason):

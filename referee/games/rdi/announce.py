@@ -227,7 +227,7 @@ def parse(line: str, names: list[str]):
         return Step()
     if re.fullmatch(r"(?:answer\s+)?-?\d+", lowered):
         return Answer(int(lowered.split()[-1]))
-    if lowered.startswith("set "):
+    if lowered == "set" or lowered.startswith("set "):
         return _parse_set(text[4:], names)
     if (m := _CAN.match(text)):
         return Can(_play(find_player(m.group("p"), names), m.group("rest"), names))

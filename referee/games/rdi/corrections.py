@@ -100,7 +100,7 @@ def _player_field(state: GameState, seat: int, key: str, value: str, cards, out:
             report(out, f"{player.name}'s Prizes", [c.name for c in found], state.prizes.get(player.name, []))
             state.prizes[player.name] = [c.name for c in found]
         return
-    number = as_int(key, value)
+    number = as_int(key.replace("_", " "), value)
     report(out, f"{player.name}'s {label}", number, getattr(player, key))
     setattr(player, key, number)
 
@@ -116,7 +116,7 @@ def _table_field(state: GameState, key: str, value: str, given: dict, cards, out
     elif key == "phase":
         _phase(state, value, given, out)
     elif key in ("action_done", "ordered"):
-        flag = as_bool(key, value)
+        flag = as_bool("action played" if key == "action_done" else "drink ordered", value)
         report(out, "whether the Action was played this turn" if key == "action_done"
                else "whether the Drink was ordered this turn", flag, getattr(state, key), ed(state, "on-your-turn"))
         setattr(state, key, flag)
@@ -128,10 +128,10 @@ def _table_field(state: GameState, key: str, value: str, given: dict, cards, out
                variants.PRIZE)
         setattr(state, key, names)
     else:
-        number = as_int(key, value)
-        if key != "inn" and number < 0:
-            raise IllegalPlay(f"The {key.replace('_', ' ')} cannot be negative.")
         label = {"drink_deck": "Drink Deck", "drink_discard": "Drink discard pile", "inn": "Inn's Gold (net)"}.get(key, key)
+        number = as_int(label, value)
+        if key != "inn" and number < 0:
+            raise IllegalPlay(f"The {label} cannot hold less than 0.")
         report(out, f"the {label}", number, getattr(state, key))
         setattr(state, key, number)
         if key == "drink_deck" and "drink_discard" not in given:

@@ -161,7 +161,7 @@ def parse(line: str, names: list[str]):
         return Score()
     if lowered in ("done", "yes", "no", "ok") or lowered.startswith("answer"):
         raise NotUnderstood("There is no open question to answer.", hint=HELP)
-    if lowered.startswith("set "):
+    if lowered == "set" or lowered.startswith("set "):
         return _parse_set(text[4:], names)
     match = re.match(r"^can\s+(?P<rest>.+?)\s*\??$", text, re.I)
     if match:

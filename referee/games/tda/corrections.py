@@ -91,7 +91,7 @@ def _player_field(state: GameState, db, seat: int, key: str, value: str, out: Ou
         return
     number = as_int(key, value)
     if number < 0:
-        raise IllegalPlay(f"{player.name}'s {key} cannot be negative.", hint="Give 0 or more.")
+        raise IllegalPlay(f"{player.name}'s {key} cannot be less than 0.", hint="Give 0 or more.")
     report(out, f"{player.name}'s {key}", number, getattr(player, key))
     if key == "hoard":
         state.gold_adjust += number - player.hoard
@@ -107,7 +107,7 @@ def _table_field(state: GameState, key: str, value: str, fields, out: Outcome) -
         return
     number = as_int(key, value)
     if number < 0:
-        raise IllegalPlay(f"The {key.replace('_', ' ')} cannot be negative.", hint="Give 0 or more.")
+        raise IllegalPlay(f"The {key.replace('_', ' ')} cannot be less than 0.", hint="Give 0 or more.")
     if key in ("dragon", "giant"):
         report(out, f"the {STAKES_NAME[key]}", number, state.stakes[key], "tda/two-stakes")
         state.gold_adjust += number - state.stakes[key]
@@ -138,10 +138,14 @@ def _turn(state: GameState, key: str, seat: int, out: Outcome) -> None:
         report(out, "whose turn it is", state.name(seat), state.name(state.turn) if state.turn is not None else None,
                "tda/glossary/turn")
         before = state.order_from(leader)[: state.order_from(leader).index(seat)]
+        empty = [state.name(s) for s in before if not state.players[s].flight]
+        if empty:
+            raise IllegalPlay(f"{' and '.join(empty)} would have played this round already, but "
+                              f"{'has' if len(empty) == 1 else 'have'} no card in their flight: set the flights first.", ("tda/glossary/round",))
         state.turn = seat
         state.round_plays = [{"seat": s, "name": state.players[s].flight[-1].name,
                               "strength": state.players[s].flight[-1].strength}
-                             for s in before if state.players[s].flight]
+                             for s in before]
         if before:
             out.say(f"Assumed: {', '.join(state.name(s) for s in before)} already played this round, the last card "
                     "of each flight.", "tda/glossary/round")

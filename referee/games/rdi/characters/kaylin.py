@@ -95,7 +95,8 @@ def apply_set(state: GameState, seat: int, key: str, value: str, cards, out: Out
         raise IllegalPlay(f"Only Kaylin has Wulfric; {player.name} is not Kaylin.", (MOODS,))
     mood = value.strip().lower().removeprefix("wulfric is feeling ").strip()
     if mood not in MOOD_WORDS:
-        raise NotUnderstood(f"Wulfric's mood is one of {', '.join(MOOD_WORDS)}, not {value.strip()!r}.")
+        given = f", not {value.strip()!r}" if value.strip() else ""
+        raise NotUnderstood(f"Wulfric's mood is one of {', '.join(MOOD_WORDS)}{given}.")
     report(out, "Wulfric's mood", mood, player.mood, MOODS)
     player.mood = mood
 
