@@ -11,8 +11,12 @@ VERDICTS = {"ok": "Accepted", "ask": "Accepted; the referee asks the table", "re
 
 
 def _escape(text: str) -> str:
-    """Markdown would read `*`, `_` and backquotes in card names as formatting."""
-    return text.replace("\\", "\\\\").replace("*", "\\*").replace("_", "\\_").replace("`", "'")
+    """Markdown would read `*` and `_` in card names as formatting; commands in backquotes stay code."""
+    parts = text.split("`")
+    if len(parts) % 2 == 0:  # an unpaired backquote: no code span in this text
+        parts = ["'".join(parts)]
+    return "`".join(part if index % 2 else part.replace("\\", "\\\\").replace("*", "\\*").replace("_", "\\_")
+                    for index, part in enumerate(parts))
 
 
 def markdown(title: str, rulings: list[Ruling], first_number: int = 1, position: str | None = None) -> str:

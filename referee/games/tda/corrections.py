@@ -135,6 +135,7 @@ def _turn(state: GameState, key: str, seat: int, out: Outcome) -> None:
         state.round_plays = []
     else:
         leader = state.leader if state.leader is not None else seat
+        state.leader = leader  # with no leader known, the player whose turn it is led
         report(out, "whose turn it is", state.name(seat), state.name(state.turn) if state.turn is not None else None,
                "tda/glossary/turn")
         before = state.order_from(leader)[: state.order_from(leader).index(seat)]
