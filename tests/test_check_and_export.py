@@ -68,3 +68,19 @@ def test_export_refuses_unknown_options(cards):
     session.handle(GAME[0])
     assert "does not know" in session.handle("export --pdf").message
     assert "*No announcements yet.*" in session.handle("export").message
+
+
+def test_play_from_a_position_file_opens_the_referee_there(tmp_path):
+    from prompt_toolkit.application import create_app_session
+    from prompt_toolkit.input import create_pipe_input
+    from prompt_toolkit.output import DummyOutput
+
+    position = Path(__file__).parent / "transcripts" / "positions" / "rdi_serena_round.yaml"
+    with create_pipe_input() as pipe:
+        pipe.send_text('Serena plays "Winning Hand!"\nresolve\nposition\n')
+        pipe.close()
+        with create_app_session(input=pipe, output=DummyOutput()):
+            result = runner.invoke(app, ["play", "--from", str(position), "--store", str(tmp_path / "g.sqlite3")])
+    assert result.exit_code == 0, result.output
+    assert "Position loaded from rdi_serena_round.yaml" in result.output
+    assert "control: Serena" in result.output  # her Winning Hand! took control of the Round
