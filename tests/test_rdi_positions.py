@@ -63,3 +63,14 @@ def test_bad_position_files_are_refused_with_the_reason(cards, tmp_path):
         ruling = Session(cards).handle(f"new --from {path}")
         assert ruling.verdict == REFUSED and reason in ruling.message, (text, ruling.message)
     assert "Cannot read" in Session(cards).handle(f"new --from {tmp_path / 'missing.yaml'}").message
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(seed=st.integers(0, 10**6), line=st.sampled_from([
+    "new rdi Otto Ann Bob --otto witchdoctor,paladin", "new rdi Roxana Phrenk Kaylin Serena",
+    'new rdi Ann Ben Cat --variant prize --prize "Absorbent Towel" --prize "Talisman of Lightning"']))
+def test_positions_round_trip_with_characters_and_variants(cards, seed, line):
+    session = Session(cards)
+    assert session.handle(line).verdict != REFUSED
+    for data in play_randomly(session, seed, 60)[::3]:
+        round_trip(rdi_game, rdi_game.load_state(data), cards)
