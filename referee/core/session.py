@@ -139,10 +139,8 @@ class Session:
             game = self.game.GAME if self.game else None
             return info(text, card_lookup_text(self.cards.lookup(rest, game=game) if rest else self.cards.lookup("")), "card")
         if word == "rule":
-            from referee.core.rules import search_rules
+            from referee.core.rules import GAME_BOOKS, search_rules
             from referee.views import rule_text
-
-            from referee.core.rules import GAME_BOOKS
 
             playing = self.game is not None and self.state is not None
             hits = search_rules(rest, books=GAME_BOOKS.get(self.game.GAME) if playing else None,

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 
 from referee.core.parse import find_player
-from referee.core.ruling import IllegalPlay, NotUnderstood, Outcome
+from referee.core.ruling import IllegalPlay, Outcome
 from referee.core.setwords import as_bool, as_int, as_list, report, split_fields
 from referee.games.tda import cardref
 from referee.games.tda import defaults as D

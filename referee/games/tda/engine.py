@@ -15,7 +15,7 @@ from referee.games.tda import ante as ante_rules
 from referee.games.tda import buying, discards, lasting, powers, scoring, triggers  # noqa: F401  (job handlers)
 from referee.games.tda import cardref, corrections, decks, flow, gold, jobs, questions
 from referee.games.tda import flights as F
-from referee.games.tda.state import STAKES_NAME, GameState
+from referee.games.tda.state import GameState
 
 GAME = "tda"
 
