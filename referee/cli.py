@@ -90,15 +90,24 @@ def card(
 def rule(
     topic: List[str] = typer.Argument(..., help="Plain words: 'mead split', 'drinking contest tie', 'wench tip'."),
     book: Optional[str] = typer.Option(None, "--book", help="Only this book: rdi3, gii, smb or tda."),
+    game: Optional[str] = typer.Option(None, "--game", help="Only this game's books: rdi or tda."),
+    rules: Optional[str] = typer.Option(None, "--rules", help="RDI edition to answer from where both books say it: gii or rdi3."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON instead of text."),
 ) -> None:
-    """Find a rule by topic and print our summary with the exact citation.
+    """Find the rule for a question or topic and print our summary with the exact citation.
+
+    Example: referee rule "can I play a Gambling card if I left the Round?"
 
     Example: referee rule "mead split"
     """
-    from referee.core.rules import search_rules
+    from referee.core.rules import GAME_BOOKS, search_rules
 
-    hits = search_rules(" ".join(topic), book=book)
+    if game not in (None, "rdi", "tda") or rules not in (None, "gii", "rdi3"):
+        typer.echo("--game is rdi or tda; --rules is gii or rdi3.", err=True)
+        raise typer.Exit(2)
+    # Where both core books print a rule, answer in the edition asked for, or the referee's default (gii).
+    hits = search_rules(" ".join(topic), book=book, books=GAME_BOOKS.get(game or ""),
+                        edition=None if book else rules or "gii")
     if as_json:
         typer.echo(json.dumps({"query": " ".join(topic), "results": [
             {**hit.section.as_dict(), "score": round(hit.score, 3)} for hit in hits]}, ensure_ascii=False, indent=2))
@@ -133,8 +142,9 @@ def _session(cards: Optional[List[Path]], store: Optional[Path], persist: bool =
 
 @app.command()
 def play(
-    game: str = typer.Argument(..., help="rdi or tda."),
+    game: Optional[str] = typer.Argument(None, help="rdi or tda (not needed with --from)."),
     names: Optional[List[str]] = typer.Argument(None, help="Player names in seat order (after --players)."),
+    from_file: Optional[Path] = typer.Option(None, "--from", help="Start at the position in this file (`referee position` prints one)."),
     players: Optional[List[str]] = typer.Option(None, "--players", "-p", help="Player names in seat order (Name=Character to name a character)."),
     rules: Optional[str] = typer.Option(None, "--rules", help="RDI edition where the books differ: gii or rdi3 "
                                         "(default: [game] rules of your config.toml, gii as shipped)."),
@@ -149,9 +159,15 @@ def play(
     Example: referee play rdi --players Phrenk Kaylin Wizgille Serena --rules rdi3
 
     Example: referee play tda --players Ann Ben Cat --dragons "Black,Green,Shadow,Brass,new Copper,Silver"
+
+    Example: referee play --from dispute.yaml
     """
     from referee.repl import run_repl
 
+    if from_file is not None:
+        session = _session(cards, store)
+        run_repl(session=session, first_line=f'new --from "{from_file}"')
+        return
     if game not in ("rdi", "tda"):
         typer.echo(f"The game is rdi or tda, not {game!r}: referee play rdi --players Ann Ben Cat", err=True)
         raise typer.Exit(2)
@@ -208,13 +224,17 @@ def replay(
     keep_going: bool = typer.Option(False, "--keep-going", help="Go on after a refused line (exit status still 1)."),
     as_json: bool = typer.Option(False, "--json", help="Print the final state as JSON instead of each ruling."),
     save: bool = typer.Option(False, "--save", help="Also save the game in the store."),
+    check: bool = typer.Option(False, "--check", help="Check `expect ...` and `! LINE` lines; print each mismatch."),
     cards: Optional[List[Path]] = CardsOption,
     store: Optional[Path] = StoreOption,
 ) -> None:
     """Replay announcements without a terminal and print each ruling.
 
     Exit status 1 on the first refused line (or at the end with --keep-going).
+    With --check, the file is a written-up case: every mismatch is printed with its line number, exit 1 if any.
     Example: referee replay game.txt --json
+
+    Example: referee replay house_rules.txt --check
     """
     import sys
 
@@ -227,9 +247,24 @@ def replay(
         typer.echo(f"Cannot read {file}: {error.strerror}", err=True)
         raise typer.Exit(2)
     session = _session(cards, store, persist=save)
+    if file != "-":
+        session.base_dir = Path(file).parent
+    if check:
+        from referee.core.transcript import check_case
+
+        mismatches = check_case(session, text)
+        for mismatch in mismatches:
+            typer.echo(f"{file}:{mismatch.number}: {mismatch.line}\n  {mismatch.problem}")
+        checked = sum(1 for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#"))
+        typer.echo(f"{checked} lines checked, {len(mismatches)} mismatch{'es' if len(mismatches) != 1 else ''}.")
+        raise typer.Exit(1 if mismatches else 0)
     failed = False
+    case_lines = 0
     for number, line in enumerate(text.splitlines(), 1):
         if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        if line.lstrip().startswith(("expect ", "@rules")):
+            case_lines += 1  # a written-up case's checks: `--check` reads them
             continue
         ruling = session.handle(line)
         if not as_json:
@@ -240,6 +275,8 @@ def replay(
             typer.echo(f"line {number}: refused: {ruling.message}", err=True)
             if not keep_going:
                 break
+    if case_lines:
+        typer.echo(f"({case_lines} `expect`/`@rules` line(s) skipped: `--check` checks them.)", err=True)
     if as_json:
         typer.echo(json.dumps(session.summary(), ensure_ascii=False, indent=2))
     if failed:
@@ -265,6 +302,48 @@ def serve(
     from referee.serve.server import run_table_view
 
     raise typer.Exit(run_table_view(store or default_store_path(), game_id, load_cards(_card_dirs(cards)), host, port))
+
+
+def _saved(game_id: Optional[int], cards, store):
+    """A session on a saved game (default: the latest); a missing one exits 1 with the reason."""
+    from referee.core.ruling import RefereeError
+
+    session = _session(cards, store)
+    try:
+        session.resume(game_id)
+    except RefereeError as error:
+        typer.echo(error.message, err=True)
+        raise typer.Exit(1)
+    return session
+
+
+@app.command()
+def position(
+    game_id: Optional[int] = typer.Argument(None, help="The game number from `referee games` (default: the latest)."),
+    cards: Optional[List[Path]] = CardsOption,
+    store: Optional[Path] = StoreOption,
+) -> None:
+    """Print a saved game's current position as YAML, for `referee play --from FILE`.
+
+    Example: referee position > dispute.yaml
+    """
+    typer.echo(_saved(game_id, cards, store).position_text(), nl=False)
+
+
+@app.command()
+def export(
+    game_id: Optional[int] = typer.Argument(None, help="The game number from `referee games` (default: the latest)."),
+    last: Optional[int] = typer.Option(None, "--last", min=1, help="Only the last N announcements."),
+    markdown: bool = typer.Option(True, "--markdown", help="Markdown (the only format; the flag is accepted)."),
+    with_position: bool = typer.Option(False, "--position", help="Add the position the exported plays start from."),
+    cards: Optional[List[Path]] = CardsOption,
+    store: Optional[Path] = StoreOption,
+) -> None:
+    """Print a saved game's announcements, verdicts, reasons and citations as Markdown to paste into a chat.
+
+    Example: referee export --last 5 --markdown --position
+    """
+    typer.echo(_saved(game_id, cards, store).export_markdown(last, with_position), nl=False)
 
 
 @cards_app.command("check")

@@ -12,7 +12,6 @@ from functools import lru_cache
 from pathlib import Path
 
 from referee.core.paths import rules_data_dir
-from referee.core.text import normalize
 
 
 @dataclass(frozen=True)
@@ -104,52 +103,35 @@ class RuleHit:
     alternatives: tuple[Section, ...] = field(default_factory=tuple)
 
 
-_STOPWORDS = {"a", "an", "the", "of", "to", "in", "on", "and", "or", "is", "what", "how", "does",
-              "do", "when", "with", "for", "if", "can", "i", "you", "my", "it"}
+# The books each game's rules are in: a question asked during a game is answered from its own books.
+GAME_BOOKS = {"rdi": ("gii", "rdi3", "smb"), "tda": ("tda",)}
+CORE_BOOKS = ("gii", "rdi3")  # the two RDI books that print the same core rules, each in its own words
 
 
-def _words(text: str) -> list[str]:
-    return [w for w in normalize(text).split() if w not in _STOPWORDS]
+def _other_edition(section_id: str, edition: str | None) -> bool:
+    """A core rule in the book the table did not choose, where the chosen book covers that part."""
+    book_id, _, rest = section_id.partition("/")
+    if edition not in CORE_BOOKS or book_id not in CORE_BOOKS or book_id == edition:
+        return False
+    return f"{edition}/{rest.split('/')[0]}" in sections()
 
 
-def _word_match(query_word: str, words: set[str]) -> bool:
-    from rapidfuzz import fuzz
+def search_rules(topic: str, book: str | None = None, limit: int = 5, books=None,
+                 edition: str | None = None) -> list[RuleHit]:
+    """Sections best answering a question or topic, best first (BM25: see rule_search.py). ``book`` or
+    ``books`` narrow the search. A rule both core RDI books print is listed once: in the table's
+    ``edition`` where it has that section, else as first ranked."""
+    from referee.core.rule_search import default_index, rank
 
-    if query_word in words:
-        return True
-    for word in words:
-        if len(query_word) >= 3 and (word.startswith(query_word) or query_word.startswith(word) and len(word) >= 4):
-            return True
-        if len(query_word) >= 4 and fuzz.ratio(query_word, word) >= 85:
-            return True
-    return False
-
-
-# How much a query word counts when found in each part of a section.
-_WEIGHTS = (("title", 3.0), ("keywords", 2.5), ("path", 1.5), ("summary", 1.0))
-_KIND_BONUS = {"ruling": 0.3, "subsection": 0.2, "section": 0.1, "card-note": 0.1, "example": 0.0, "glossary": 0.05}
-
-
-def search_rules(topic: str, book: str | None = None, limit: int = 5) -> list[RuleHit]:
-    """Sections best matching plain words, best first (scored on title, keywords, path, summary)."""
-    query = _words(topic)
-    if not query:
-        return []
-    scored = []
-    for section in sections().values():
-        if book and section.book != book:
+    allowed = {book} if book else set(books) if books else None
+    found, seen = [], set()
+    for score, section_id in rank(default_index(), topic, allowed, limit * 6):
+        book_id, _, rest = section_id.partition("/")
+        key = rest if book_id in CORE_BOOKS else section_id
+        if key in seen or _other_edition(section_id, edition):
             continue
-        parts = {
-            "title": set(_words(section.title)),
-            "keywords": {w for k in section.keywords for w in _words(k)},
-            "path": {w for p in section.path[:-1] for w in _words(p)},
-            "summary": set(_words(section.summary)),
-        }
-        total = 0.0
-        for word in query:
-            total += max((weight for part, weight in _WEIGHTS if _word_match(word, parts[part])), default=0.0)
-        score = total / (3.0 * len(query)) + _KIND_BONUS.get(section.kind, 0.0) * 0.1
-        if score > 0.2:
-            scored.append((score, section))
-    scored.sort(key=lambda pair: (-pair[0], len(pair[1].path), pair[1].id))
-    return [RuleHit(section, score) for score, section in scored[:limit]]
+        if book_id in CORE_BOOKS and edition in CORE_BOOKS and f"{edition}/{rest}" in sections():
+            section_id = f"{edition}/{rest}"
+        seen.add(key)
+        found.append(RuleHit(sections()[section_id], score))
+    return found[:limit]

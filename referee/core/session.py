@@ -24,7 +24,10 @@ HELP = """Commands:
                                               `new rdi Otto Ann Bob --otto witchdoctor,paladin` adds Otto)
   new tda NAME NAME ... [--dragons ...] [--giants ...] [--long]
                                               start a Three-Dragon Ante: Giants War game
+  new --from FILE                             start at a position file (`position` prints one; docs/positions.md)
   state | chain | why [N] | log                show the table, the chain, a ruling's reasons, the numbered log
+  position                                    the current position as YAML, to save and load later
+  export [--last N] [--position]              the plays, verdicts, reasons and citations as Markdown
   undo | redo                                 take back / put back the last change
   card NAME | rule TOPIC                      look up a card or a rule
   games | resume [ID]                         list saved games, reopen one
@@ -32,9 +35,14 @@ HELP = """Commands:
   quit                                        leave (everything is already saved)
   learn "NAME" [for CHARACTER]: PHRASE        teach the referee a card (`help learn` for the phrase language)
 Announcements (RDI): NAME plays CARD [on NAME] · NAME orders a drink for NAME · NAME reveals CARD ·
-  chaser CARD · resolve · NAME passes · step · NAME draws · end turn · set NAME gold N ... · can NAME play CARD · answer N
+  chaser CARD · resolve · NAME passes · step · NAME draws · end turn · can NAME play CARD · answer N
+  Corrections (RDI): set NAME fortitude N alcohol N gold N drink me N · set active NAME · set phase drink ·
+  set deck N [discard N] · set inn N · set gambling pot N control NAME passed NAME left NAME · set Kaylin mood loyal ·
+  set Serena piety N · set Phrenk potion CARD · set Roxana board CARD, CARD · set Otto toward NAME fortitude N alcohol N
 Announcements (Giants War): NAME antes CARD N · NAME plays CARD N [for the dragons|giants] · NAME chooses dragon stakes ·
-  score · NAME pays NAME N · set NAME hoard N · can NAME play CARD N · answer ..."""
+  score · NAME pays NAME N · can NAME play CARD N · answer ...
+  Corrections (Giants War): set NAME hoard N hand N · set NAME flight CARD N, CARD N · set NAME ante CARD N ·
+  set gambit N round N leader NAME · set turn NAME · set dragon stakes N giant stakes N · set NAME been in the hole yes"""
 
 
 LEARN_HELP = """Teaching the referee a card: learn "NAME" [for CHARACTER]: KIND: CLAUSE, CLAUSE ...
@@ -58,6 +66,10 @@ def adapter(kind: str):
         return importlib.import_module(GAMES[kind])
     except ModuleNotFoundError:
         raise NotUnderstood(f"The {kind} referee is not built yet.") from None
+
+
+def _also(hits) -> str:
+    return "".join(f"\n  Also: {hit.section.citation}  [{hit.section.id}]" for hit in hits)
 
 
 def info(line: str, text: str, code: str = "info", cites: tuple[str, ...] = ()) -> Ruling:
@@ -84,6 +96,7 @@ class Session:
         self.game_id: int | None = None
         self.last: Ruling | None = None
         self.notices: list[str] = []  # things the shells should tell the table once (a failed write)
+        self.base_dir = None  # where a replayed file's `new --from FILE` looks for FILE
 
     # --- persistence -------------------------------------------------------------------
     def _load_game(self, kind: str) -> None:
@@ -147,11 +160,13 @@ class Session:
             cards = self.cards_in_play
             return info(text, card_lookup_text(cards.lookup(rest, game=game) if rest else cards.lookup("")), "card")
         if word == "rule":
-            from referee.core.rules import search_rules
+            from referee.core.rules import GAME_BOOKS, search_rules
             from referee.views import rule_text
 
-            hits = search_rules(rest)
-            return info(text, rule_text(hits[0]) if hits else f"No rule matches {rest!r}.", "rule")
+            playing = self.game is not None and self.state is not None
+            hits = search_rules(rest, books=GAME_BOOKS.get(self.game.GAME) if playing else None,
+                                edition=self.game.rule_edition(self.state) if playing else None)
+            return info(text, rule_text(hits[0]) + _also(hits[1:4]) if hits else f"No rule matches {rest!r}.", "rule")
         if word == "games":
             return info(text, self.games_text(), "games")
         if word == "resume":
@@ -173,6 +188,10 @@ class Session:
             return info(text, self.game.describe(self.state, self.cards_in_play), "state")
         if word == "chain":
             return info(text, self.game.chain_text(self.state, self.cards_in_play), "chain")
+        if word == "position":
+            return info(text, self.position_text(), "position")
+        if word == "export":
+            return info(text, self.export_text(rest), "export")
         new_state, ruling = self.engine.apply(self.state, text)
         if ruling.accepted:
             before, self.state = self.state, new_state
@@ -211,15 +230,48 @@ class Session:
             raise NotUnderstood(f"`new`: {error}.") from None
         if not words:
             raise NotUnderstood("`new rdi NAME NAME ...` or `new tda NAME NAME ...`.")
+        if words[0] == "--from":
+            if len(words) != 2:
+                raise NotUnderstood("`new --from FILE` names one position file.")
+            return self.new_from(words[1], line)
         self._load_game(words[0].lower())
         state, ruling = self.game.start(words[1:], self.cards)
+        return self._started(words[0].lower(), state, ruling, line)
+
+    def new_from(self, path: str, line: str) -> Ruling:
+        """A game that starts at the position in a file (`referee position` prints one)."""
+        from pathlib import Path
+
+        from referee.core import position
+
+        file = Path(path).expanduser()
+        if not file.is_absolute() and not file.exists() and self.base_dir is not None:
+            file = self.base_dir / file
+        try:
+            text = file.read_text(encoding="utf-8")
+        except OSError as error:
+            raise NotUnderstood(f"Cannot read the position file {path}: {error.strerror}.") from None
+        kind, data = position.load(text)
+        self._load_game(kind)
+        state = self.game.load_position(data, self.cards)
+        message = f"Position loaded from {file.name}.\n" + self.game.describe(state, self.cards)
+        return self._started(kind, state, Ruling(OK, "position", message, (Step(message),), line), line)
+
+    def _started(self, kind: str, state, ruling: Ruling, line: str) -> Ruling:
         self.state = state
         self.moves = [Move(line, ruling.as_dict(), state.to_dict())]
         self.head = 0
         if self.store is not None:
-            title = f"{words[0].lower()}: " + ", ".join(self.game.player_names(state))
-            self.game_id = self.store.new_game(words[0].lower(), title, line, ruling.as_dict(), state.to_dict())
+            title = f"{kind}: " + ", ".join(self.game.player_names(state))
+            self.game_id = self.store.new_game(kind, title, line, ruling.as_dict(), state.to_dict())
         return ruling
+
+    def position_text(self, head: int | None = None) -> str:
+        """The position after move ``head`` (default: now) as a position file."""
+        from referee.core import position
+
+        state = self.state if head is None else self.game.load_state(self.moves[head].state)
+        return position.dump(self.game.GAME, state, self.game.SEAT_FIELDS)
 
     def undo(self, line: str) -> Ruling:
         if self.head <= 0:
@@ -278,6 +330,31 @@ class Session:
 
         return "\n".join(f"{g.id:4d}  {g.title}  ({g.moves} announcements, "
                          f"{time.strftime('%Y-%m-%d %H:%M', time.localtime(g.updated))})" for g in games)
+
+    def export_text(self, options: str = "") -> str:
+        """`export [--last N] [--markdown] [--position]`: the game so far as Markdown."""
+        words = options.split()
+        last, with_position = None, "--position" in words
+        for index, word in enumerate(words):
+            if word == "--last":
+                try:
+                    last = int(words[index + 1])
+                except (IndexError, ValueError):
+                    raise NotUnderstood("`export --last N` takes a number of announcements.") from None
+                if last < 1:
+                    raise NotUnderstood("`export --last N` takes 1 or more announcements.")
+            elif word not in ("--markdown", "--position") and not word.lstrip("-").isdigit():
+                raise NotUnderstood(f"`export` does not know {word!r}: `export [--last N] [--markdown] [--position]`.")
+        return self.export_markdown(last, with_position)
+
+    def export_markdown(self, last: int | None = None, with_position: bool = False) -> str:
+        from referee.core.export import markdown
+
+        first = 1 if last is None else max(1, self.head - last + 1)
+        rulings = [Ruling.from_dict(m.ruling) for m in self.moves[first: self.head + 1]]
+        title = f"Referee ruling: {self.game.TITLE}" + (f" ({self.game.edition(self.state)})"
+                                                         if self.game.edition(self.state) else "")
+        return markdown(title, rulings, first, self.position_text(first - 1) if with_position else None)
 
     # --- views for the shells ------------------------------------------------------------
     def log(self) -> list[dict]:

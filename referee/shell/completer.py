@@ -16,7 +16,7 @@ from referee.core.text import normalize
 from referee.shell import cards_of
 from referee.shell.help import topic_names
 
-COMMANDS = ["new rdi", "new tda", "state", "chain", "why", "log", "verbose", "undo", "redo", "card", "rule", "games",
+COMMANDS = ["new rdi", "new tda", "new --from", "position", "export", "state", "chain", "why", "log", "verbose", "undo", "redo", "card", "rule", "games",
             "resume", "help", "quit", "resolve", "step", "end turn", "set", "can", "answer", "chaser", "score", "done",
             "learn", "serve"]
 VERBS = {

@@ -141,7 +141,7 @@ class EndTurn:
 @dataclass(frozen=True)
 class Set:
     who: str  # a player's name, or "" for table figures
-    fields: tuple[tuple[str, int], ...]
+    fields: tuple[tuple[str, str], ...]  # (field, the value as typed), read by corrections.py
 
 
 @dataclass(frozen=True)
@@ -158,12 +158,6 @@ class Answer:
 class Step:
     pass
 
-
-PLAYER_FIELDS = {"fortitude": "fortitude", "fort": "fortitude", "f": "fortitude", "alcohol": "alcohol",
-                 "ac": "alcohol", "alcohol content": "alcohol", "gold": "gold", "g": "gold", "piety": "piety",
-                 "drinkme": "drink_me", "drink_me": "drink_me", "pile": "drink_me"}
-TABLE_FIELDS = {"inn": "inn", "pot": "pot", "deck": "drink_deck", "drink deck": "drink_deck",
-                "discard": "drink_discard"}
 
 _PLAY = re.compile(r"^(?P<p>.+?)\s+(?:plays?|casts?|uses?)\s+(?P<rest>.+)$", re.I)
 _ORDER = re.compile(r"^(?P<p>.+?)\s+orders?\s+(?:a\s+|an\s+|one\s+)?drinks?\s+(?:for|to|on)\s+(?P<t>.+)$", re.I)
@@ -244,7 +238,7 @@ def parse(line: str, names: list[str]):
         return Step()
     if re.fullmatch(r"(?:answer\s+)?-?\d+", lowered):
         return Answer(int(lowered.split()[-1]))
-    if lowered.startswith("set "):
+    if lowered == "set" or lowered.startswith("set "):
         return _parse_set(text[4:], names)
     if (m := _CAN.match(text)):
         return Can(_play(find_player(m.group("p"), names), m.group("rest"), names))
@@ -299,30 +293,6 @@ def _learn(m: re.Match) -> Learn:
 
 
 def _parse_set(text: str, names: list[str]) -> Set:
-    words = text.split()
-    if not words:
-        raise NotUnderstood("`set` needs a player or a table figure: `set Kaylin gold 3`, `set inn 5`.")
-    who = ""
-    if words[0].lower() not in TABLE_FIELDS and words[0].lower() != "drink":
-        who = find_player(words[0], names)
-        words = words[1:]
-    fields = []
-    table = TABLE_FIELDS if not who else PLAYER_FIELDS
-    index = 0
-    while index < len(words):
-        key = words[index].lower()
-        if key in ("drink", "alcohol") and index + 1 < len(words) and words[index + 1].lower() in ("deck", "content"):
-            key = f"{key} {words[index + 1].lower()}"
-            index += 1
-        if key not in table or index + 1 >= len(words):
-            raise NotUnderstood(f"`set`: expected a figure name and a number, at {' '.join(words[index:])!r}.",
-                                hint=f"Figures: {', '.join(sorted(set(table)))}.")
-        try:
-            value = int(words[index + 1])
-        except ValueError:
-            raise NotUnderstood(f"`set`: {words[index + 1]!r} is not a whole number.") from None
-        fields.append((table[key], value))
-        index += 2
-    if not fields:
-        raise NotUnderstood("`set` needs at least one figure and number.")
-    return Set(who, tuple(fields))
+    from referee.games.rdi.corrections import parse
+
+    return Set(*parse(text, names))

@@ -12,7 +12,6 @@ from referee.core.ruling import (
     ANSWER,
     ASK,
     OK,
-    IllegalPlay,
     NotUnderstood,
     Outcome,
     RefereeError,
@@ -21,8 +20,8 @@ from referee.core.ruling import (
 )
 from referee.core.text import sentence
 from referee.games.rdi import announce as A
-from referee.games.rdi import gambling, variants
-from referee.games.rdi.characters import kaylin, otto, phrenk, serena
+from referee.games.rdi import corrections, gambling, variants
+from referee.games.rdi.characters import kaylin, otto, phrenk, roxana, serena
 from referee.games.rdi.effects import ed
 from referee.games.rdi.learning import CardToLearn, Learning
 from referee.games.rdi.legality import Checker, timing
@@ -160,6 +159,8 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions, Learning):
             out.say("A last-chance play before anyone is out.", ed(state, "losing-the-game/passing-out"))
         if card.type == "potion":
             phrenk.played(state, seat, card)
+        if card.type == "recipe":
+            roxana.played(state, seat, card)
         if entry.card_type == "action" and otto.jinxed(state, seat):
             entry.jinxed = True
             out.say(f"{play.player} has a Power Jinx: every numeral on this Action Card counts 1 lower (not below 0).",
@@ -241,23 +242,4 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions, Learning):
                 ed(state, "losing-the-game/passing-out"))
 
     def set_(self, state: GameState, set_: A.Set, out: Outcome) -> None:
-        for field, value in set_.fields:
-            if set_.who:
-                player = state.players[state.seat(set_.who)]
-                if field in ("fortitude", "alcohol") and not 0 <= value <= 20:
-                    raise IllegalPlay(f"{field.title()} stays within 0..20; {value} is outside.",
-                                      (ed(state, "other-rules/minimum-and-maximum"),))
-                if field == "piety" and not 1 <= value <= 8:
-                    raise IllegalPlay("Piety stays within 1..8.", ("rdi3/appendix-a/serena/piety",))
-                if value < 0:
-                    raise IllegalPlay(f"{field} cannot be negative.")
-                before = getattr(player, field)
-                setattr(player, field, value)
-                out.say(f"Set {player.name}'s {field.replace('_', ' ')} to {value} (was {before}), as at the table.")
-            else:
-                if field != "inn" and value < 0:
-                    raise IllegalPlay(f"{field} cannot be negative.")
-                before = getattr(state, field)
-                setattr(state, field, value)
-                out.say(f"Set the {field.replace('_', ' ')} to {value} (was {before}), as at the table.")
-        out.code = "set"
+        corrections.apply(state, set_.who, set_.fields, self.cards, out)

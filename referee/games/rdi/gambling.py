@@ -55,6 +55,14 @@ def next_after(round_: Round, seat: int) -> int | None:
     return None
 
 
+def order_after(round_: Round, seat: int) -> list[int]:
+    """The other players still in the Round, clockwise after ``seat``."""
+    members = round_.members
+    start = members.index(seat) if seat in members else 0
+    later = [members[(start + step) % len(members)] for step in range(1, len(members))]
+    return [s for s in later if s not in round_.left]
+
+
 def open_round(state: GameState, seat: int, out: Outcome) -> None:
     """The starting card is played: the Round is forming; players may leave before the antes."""
     state.round = Round(starter=seat, members=state.turn_order_from(seat))

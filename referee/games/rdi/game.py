@@ -8,7 +8,7 @@ from referee.core.text import sentence
 from referee.games.rdi.engine import GAME, Engine, new_game
 from referee.games.rdi.state import PHASE_NAMES, GameState
 
-__all__ = ["GAME", "Engine", "start", "load_state", "describe", "chain_text", "toolbar", "summary"]
+__all__ = ["GAME", "Engine", "start", "load_state", "load_position", "SEAT_FIELDS", "describe", "chain_text", "toolbar", "summary"]
 
 
 def start(words: list[str], cards: CardDB) -> tuple[GameState, Ruling]:
@@ -68,8 +68,36 @@ def roxana_like(player) -> bool:
     return player.character.lower() == "roxana"
 
 
+TITLE = "The Red Dragon Inn"
+
+
+def edition(state: GameState) -> str:
+    from referee.games.rdi.engine import EDITIONS
+
+    return f"{EDITIONS[state.rules]} rules"
+
+
+def rule_edition(state: GameState) -> str | None:
+    """The book whose wording `rule` answers from, where two books print the same rules."""
+    return state.rules
+
+
 def load_state(data: dict) -> GameState:
     return GameState.from_dict(data)
+
+
+# Fields holding seats, written as player names in a position file.
+SEAT_FIELDS = ("active", "atoning", "copies_for", "must_drink", "round.starter", "round.members", "round.left",
+               "round.control", "round.next_actor", "round.passes", "round.broke", "contest.revealer", "contest.order",
+               "chain.*.player", "chain.*.target", "chain.*.drinker", "chain.*.ignored_by", "chain.*.passed",
+               "chain.*.attacker", "recent_hits")
+
+
+def load_position(data: dict, cards: CardDB) -> GameState:
+    from referee.core.position import build
+    from referee.games.rdi.corrections import position_problems
+
+    return build(GameState, data, SEAT_FIELDS, position_problems)
 
 
 def player_names(state: GameState) -> list[str]:

@@ -107,7 +107,7 @@ class Score:
 @dataclass(frozen=True)
 class Set:
     who: str
-    fields: tuple[tuple[str, int], ...]
+    fields: tuple[tuple[str, str], ...]  # (field, the value as typed), read by corrections.py
 
 
 @dataclass(frozen=True)
@@ -117,10 +117,6 @@ class Can:
     card: str
 
 
-PLAYER_FIELDS = {"hoard": "hoard", "gold": "hoard", "hand": "hand", "cards": "hand", "hole": "hole"}
-TABLE_FIELDS = {"dragon": "dragon", "dragon stakes": "dragon", "giant": "giant", "giant stakes": "giant",
-                "deck": "main_deck", "main deck": "main_deck", "main": "main_deck", "legendary": "legendary_deck",
-                "legendary deck": "legendary_deck", "discard": "discard", "discards": "discard", "pile": "pile"}
 SCORE = {"score", "end gambit", "end the gambit", "score the gambit", "score gambit", "end of gambit", "scoring"}
 HELP = ("Say e.g. `Ann antes Silver Dragon 6`, `Ben plays Storm Giant 10`, `Cat plays The Thief 7 for the dragons`, "
         "`Ann chooses dragon stakes`, `Ben pays Ann 5`, `Ann steals 7 from the giant stakes`, `Ann draws 2`, "
@@ -165,7 +161,7 @@ def parse(line: str, names: list[str]):
         return Score()
     if lowered in ("done", "yes", "no", "ok") or lowered.startswith("answer"):
         raise NotUnderstood("There is no open question to answer.", hint=HELP)
-    if lowered.startswith("set "):
+    if lowered == "set" or lowered.startswith("set "):
         return _parse_set(text[4:], names)
     match = re.match(r"^can\s+(?P<rest>.+?)\s*\??$", text, re.I)
     if match:
@@ -243,29 +239,6 @@ def _pay(player: str, tail: str, names: list[str], text: str) -> Pay:
 
 
 def _parse_set(text: str, names: list[str]) -> Set:
-    words = text.split()
-    who = ""
-    if words and words[0].lower() not in {k.split()[0] for k in TABLE_FIELDS}:
-        who = find_player(words[0], names)
-        words = words[1:]
-    table = PLAYER_FIELDS if who else TABLE_FIELDS
-    fields = []
-    index = 0
-    while index < len(words):
-        key = words[index].lower()
-        if index + 1 < len(words) and f"{key} {words[index + 1].lower()}" in table:
-            key = f"{key} {words[index + 1].lower()}"
-            index += 1
-        if key not in table or index + 1 >= len(words):
-            raise NotUnderstood(f"`set`: expected a figure and a number at {' '.join(words[index:])!r}.",
-                                hint=f"Figures: {', '.join(sorted(table))}.")
-        try:
-            value = int(words[index + 1])
-        except ValueError:
-            raise NotUnderstood(f"`set`: {words[index + 1]!r} is not a whole number.",
-                                hint="e.g. `set Ann hoard 30`.") from None
-        fields.append((table[key], value))
-        index += 2
-    if not fields:
-        raise NotUnderstood("`set` needs a figure and a number: `set Ann hoard 30`, `set dragon stakes 12`.")
-    return Set(who, tuple(fields))
+    from referee.games.tda.corrections import parse
+
+    return Set(*parse(text, names))

@@ -97,11 +97,14 @@ def colour_names(db: CardDB, ids: list[str]) -> list[str]:
     return [db.by_id[i].label if i in db.by_id else i for i in ids]
 
 
+def unique(card: Card) -> bool:
+    """Each colour has one card of each printed strength and each Legendary card is unique."""
+    return C.printed_strengths(card) is not None or C.is_legendary(card)
+
+
 def face_up(state: GameState, card: Card, strength: int) -> str:
-    """Each colour has one card of each printed strength and each Legendary card is unique:
-    a card already face up cannot be played again."""
-    unique = C.printed_strengths(card) is not None or C.is_legendary(card)
-    if not unique:
+    """A unique card already face up cannot be played again."""
+    if not unique(card):
         return ""
     for player in state.players:
         for placed in player.flight:

@@ -13,9 +13,9 @@ from referee.core.ruling import (ANSWER, ASK, REFUSED, IllegalPlay, NotUnderstoo
 from referee.games.tda import announce as A
 from referee.games.tda import ante as ante_rules
 from referee.games.tda import buying, discards, lasting, powers, scoring, triggers  # noqa: F401  (job handlers)
-from referee.games.tda import cardref, decks, flow, gold, jobs, questions
+from referee.games.tda import cardref, corrections, decks, flow, gold, jobs, questions
 from referee.games.tda import flights as F
-from referee.games.tda.state import STAKES_NAME, GameState
+from referee.games.tda.state import GameState
 
 GAME = "tda"
 
@@ -173,30 +173,7 @@ class Engine:
             raise NotUnderstood("I don't understand that announcement.", hint=A.HELP)
 
     def set_(self, state: GameState, item: A.Set, out: Outcome) -> None:
-        for field, value in item.fields:
-            if value < 0:
-                raise IllegalPlay(f"{field.replace('_', ' ')} cannot be negative.", hint="Give 0 or more.")
-            if item.who:
-                player = state.players[state.seat(item.who)]
-                before = getattr(player, field)
-                setattr(player, field, value)
-                if field == "hoard":
-                    state.gold_adjust += value - before
-                if field == "hole" and value:
-                    player.been_in_hole = True
-                out.say(f"Set {player.name}'s {field} to {value} (was {before}), as at the table.")
-            elif field in ("dragon", "giant"):
-                before = state.stakes[field]
-                state.stakes[field] = value
-                state.gold_adjust += value - before
-                out.say(f"Set the {STAKES_NAME[field]} to {value} (was {before}), as at the table.")
-            else:
-                before = getattr(state, field)
-                setattr(state, field, value)
-                if field == "pile":
-                    state.gold_adjust += value - before
-                out.say(f"Set the {field.replace('_', ' ')} to {value} (was {before}), as at the table.")
-        out.code = "set"
+        corrections.apply(state, self.cards, item.who, item.fields, out)
 
     # --- questions -----------------------------------------------------------------------
     def can(self, state: GameState, item: A.Can, line: str) -> Ruling:

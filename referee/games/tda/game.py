@@ -14,7 +14,7 @@ from referee.games.tda.state import GameState
 
 GAME = _engine.GAME
 
-__all__ = ["GAME", "Engine", "start", "load_state", "player_names", "describe", "chain_text", "toolbar", "summary",
+__all__ = ["GAME", "Engine", "start", "load_state", "load_position", "SEAT_FIELDS", "player_names", "describe", "chain_text", "toolbar", "summary",
            "completion_words"]
 
 Engine = _engine.Engine
@@ -25,8 +25,31 @@ def start(words: list[str], cards: CardDB) -> tuple[GameState, Ruling]:
     return setup.new_game(words, cards)
 
 
+TITLE = "Three-Dragon Ante: Giants War"
+
+
+def edition(state: GameState) -> str:
+    return ""
+
+
+def rule_edition(state: GameState) -> str | None:
+    """The book whose wording `rule` answers from, where two books print the same rules."""
+    return None
+
+
 def load_state(data: dict) -> GameState:
     return GameState.from_dict(data)
+
+
+# Fields holding seats, written as player names in a position file.
+SEAT_FIELDS = ("leader", "turn", "ante.*.owner", "players.*.flight.*.owner", "round_plays.*.seat")
+
+
+def load_position(data: dict, cards: CardDB) -> GameState:
+    from referee.core.position import build
+    from referee.games.tda.corrections import position_problems
+
+    return build(GameState, data, SEAT_FIELDS, lambda state: position_problems(state, cards))
 
 
 def player_names(state: GameState) -> list[str]:

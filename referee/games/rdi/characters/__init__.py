@@ -5,13 +5,15 @@
 * ``after_card``: after a card's other effects (Serena's Piety).
 * ``forbid_response``: a standing prohibition on answering a card (Wulfric's Stalwart).
 * ``end_of_turn``: after a player's Drink phase (Wulfric's mood changes).
+* ``SET_KEYS`` / ``apply_set`` / ``position_problem``: the table corrects a character's part with `set`
+  (Wulfric's mood, Piety, Potions, the Cutting Board, Otto's tracks), and an impossible one is refused.
 """
 
 from __future__ import annotations
 
 from referee.core.effect_model import effects_data
 from referee.core.ruling import Outcome
-from referee.games.rdi.characters import kaylin, roxana, serena
+from referee.games.rdi.characters import kaylin, otto, phrenk, roxana, serena
 from referee.games.rdi.effects import stored
 from referee.games.rdi.state import Entry, GameState
 
@@ -58,3 +60,20 @@ def forbid_response(state: GameState, target: Entry) -> str | None:
 
 def end_of_turn(state: GameState, seat: int, out: Outcome) -> None:
     kaylin.end_of_turn(state, seat, out)
+
+
+CORRECTABLE = (kaylin, serena, phrenk, roxana, otto)
+
+
+def set_keys() -> dict[str, str]:
+    """Every word a `set` may use for a character's part, and the part it names."""
+    return {word: key for module in CORRECTABLE for word, key in module.SET_KEYS.items()}
+
+
+def apply_set(state: GameState, seat: int, key: str, value: str, cards, out: Outcome) -> None:
+    module = next(m for m in CORRECTABLE if key in m.SET_KEYS.values())
+    module.apply_set(state, seat, key, value, cards, out)
+
+
+def position_problems(state: GameState) -> list[tuple[str, str]]:
+    return [problem for module in CORRECTABLE if (problem := module.position_problem(state))]

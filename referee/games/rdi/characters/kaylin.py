@@ -11,7 +11,8 @@ does, the mood is unknown and the referee says so.
 
 from __future__ import annotations
 
-from referee.core.ruling import Outcome
+from referee.core.ruling import IllegalPlay, NotUnderstood, Outcome
+from referee.core.setwords import report
 from referee.games.rdi.state import Entry, GameState
 
 MOODS = "rdi3/appendix-a/kaylin/wulfric-moods"
@@ -81,3 +82,24 @@ def end_of_turn(state: GameState, seat: int, out: Outcome) -> None:
     out.say(f"After {state.players[seat].name}'s Drink phase, Wulfric's mood changes: reveal the next Wulfric card "
             f"(`{state.players[seat].name} reveals Wulfric is feeling ...`). Until then his mood is unknown and nothing "
             "of it is applied. (If the Wulfric Deck runs out, the current mood stays and the rest is reshuffled.)", MOODS)
+
+
+# --- table corrections (`set Kaylin mood loyal`) ---------------------------------------------------
+MOOD_WORDS = ("bitey", "loyal", "clumsy", "stalwart", "unknown")
+SET_KEYS = {"mood": "mood", "wulfric": "mood", "wulfric's mood": "mood"}
+
+
+def apply_set(state: GameState, seat: int, key: str, value: str, cards, out: Outcome) -> None:
+    player = state.players[seat]
+    if not is_kaylin(player.character):
+        raise IllegalPlay(f"Only Kaylin has Wulfric; {player.name} is not Kaylin.", (MOODS,))
+    mood = value.strip().lower().removeprefix("wulfric is feeling ").strip()
+    if mood not in MOOD_WORDS:
+        given = f", not {value.strip()!r}" if value.strip() else ""
+        raise NotUnderstood(f"Wulfric's mood is one of {', '.join(MOOD_WORDS)}{given}.")
+    report(out, "Wulfric's mood", mood, player.mood, MOODS)
+    player.mood = mood
+
+
+def position_problem(state: GameState) -> tuple[str, str] | None:
+    return None

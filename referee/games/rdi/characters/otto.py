@@ -213,3 +213,52 @@ def end_of_action_phase(state: GameState, seat: int, out: Outcome) -> None:
         player.debuffs = [d for d in player.debuffs if d != "power_jinx"]
         state.otto_tokens["power_jinx"] = state.otto_tokens.get("power_jinx", 0) + count
         out.say(f"End of {player.name}'s Action phase: the Power Jinx goes back to Otto, used or not.", DEBUFFS["power_jinx"])
+
+# --- table corrections (`set Otto toward Ann fortitude 6 alcohol 2`, `set Otto deck 8`, `set Ann debuffs ...`) ---
+SET_KEYS = {"toward": "toward", "deck": "deck", "discard": "discard", "debuffs": "debuffs", "debuff": "debuffs"}
+
+
+def apply_set(state: GameState, seat: int, key: str, value: str, cards, out: Outcome) -> None:
+    from referee.core.parse import find_player
+    from referee.core.setwords import as_int, as_list, report
+
+    player = state.players[seat]
+    if key == "debuffs":
+        tokens = [d.strip().lower().replace(" ", "_") for d in as_list(value)]
+        wrong = [t for t in tokens if t not in DEBUFFS]
+        if wrong:
+            raise NotUnderstood(f"Otto's Debuffs are Pain Curse, Mind Hex and Power Jinx, not {wrong[0]!r}.")
+        report(out, f"the Debuff tokens in front of {player.name}", tokens, player.debuffs, *DEBUFFS.values())
+        player.debuffs = tokens
+        return
+    if not player.automaton:
+        raise IllegalPlay(f"Only Otto has tracks and a deck of his own; {player.name} is not Otto.", (GENERAL,))
+    if key in ("deck", "discard"):
+        count = as_int(f"Otto {key}", value)
+        attr = f"otto_{key}"
+        report(out, f"Otto's {key} pile" if key == "discard" else "Otto's deck", count, getattr(state, attr), DECK)
+        setattr(state, attr, count)
+        return
+    name, attr, number = value.split("|")
+    toward = find_player(name, list(player.tracks))
+    index = 0 if attr == "fortitude" else 1
+    figure = as_int(f"Otto toward {toward} {attr}", number)
+    report(out, f"Otto's track toward {toward}: {'Fortitude' if index == 0 else 'Alcohol Content'}", figure,
+           player.tracks[toward][index], TRACKS)
+    player.tracks[toward][index] = figure
+
+
+def position_problem(state: GameState) -> tuple[str, str] | None:
+    seat = otto_seat(state)
+    if seat is None:
+        return None
+    for name, (fortitude, alcohol) in state.players[seat].tracks.items():
+        if not 0 <= fortitude <= TRACK_START[0] or not 0 <= alcohol <= 20:
+            return (f"Otto's track toward {name} runs 0..6 Fortitude and 0..20 Alcohol Content; "
+                    f"{fortitude} and {alcohol} are outside.", TRACKS)
+        if alcohol >= fortitude:
+            return (f"Otto's track toward {name} would have Alcohol Content {alcohol} at or above its Fortitude "
+                    f"{fortitude}: that track has \"passed out\" and resets to 6 and 0.", TRACKS)
+    if state.otto_deck < 0 or state.otto_discard < 0:
+        return "Otto's deck and discard pile cannot hold fewer than 0 cards.", DECK
+    return None

@@ -114,3 +114,31 @@ def sell(state: GameState, seat: int, buyer: int, card: Card, price: int | None,
     buyer_player.potions.append(card.name)
     out.say(f"{buyer_player.name} agrees and puts {card.name} face up in front of them; they may play it like a card "
             "in their hand, and may not resell it.", SELL, EXAMPLE)
+
+
+# --- table corrections (`set Phrenk potion "Acid Spit Potion"`, `set Kaylin potions NAME, NAME`) ----
+SET_KEYS = {"potion": "potion", "face-up potion": "potion", "potions": "potions", "bought potions": "potions"}
+
+
+def apply_set(state: GameState, seat: int, key: str, value: str, cards, out: Outcome) -> None:
+    from referee.core.parse import find_card
+    from referee.core.setwords import as_list, report
+
+    player = state.players[seat]
+    names = [find_card(n, cards, "rdi", where=lambda c: c.type == "potion").name for n in as_list(value)]
+    if key == "potion" and not is_phrenk(player.character):
+        raise IllegalPlay(f"Only Phrenk has a face-up Potion of his own; {player.name} may hold bought Potions "
+                          f"(`set {player.name} potions NAME`).", (REVEAL,))
+    report(out, f"{player.name}'s {'face-up Potion' if is_phrenk(player.character) else 'bought Potions'}", names,
+           player.potions, REVEAL if is_phrenk(player.character) else SELL)
+    player.potions = names
+    if is_phrenk(player.character):
+        player.potion_choice = []
+        player.potion_known = True
+
+
+def position_problem(state: GameState) -> tuple[str, str] | None:
+    for player in state.players:
+        if is_phrenk(player.character) and len(player.potions) > 1:
+            return f"Phrenk has at most one Potion face up, not {len(player.potions)}.", REVEAL
+    return None

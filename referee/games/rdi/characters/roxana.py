@@ -132,6 +132,7 @@ def cook(state: GameState, seat: int, card: Card, out: Outcome) -> None:
     spent = [player.cutting_board[i][0] for i in paid]
     player.cutting_board = [c for i, c in enumerate(player.cutting_board) if i not in paid]
     player.recipe = None
+    player.recipes_in_hand.append(card.name)
     out.say(f"{player.name} cooks {card.name}, spending {', '.join(spent)} from the Cutting Board (to her discard pile). "
             f"{card.name} goes into her hand; no new Recipe until the start of her next turn.", RECIPES,
             "smb/roxana/recipes/example")
@@ -148,3 +149,42 @@ def smorgasbord(state: GameState, seat: int, out: Outcome) -> None:
     player.cutting_board = player.cutting_board[3:]
     out.say(f"{player.name} spends {', '.join(spent)} on the Smorgasbord. It counts as playing an Anytime Card: if it "
             "is Negated, the Ingredients are not refunded.", SMORGASBORD)
+
+
+def played(state: GameState, seat: int, card: Card) -> None:
+    """A cooked Recipe played from her hand leaves it."""
+    hand = state.players[seat].recipes_in_hand
+    if card.name in hand:
+        hand.remove(card.name)
+
+
+# --- table corrections (`set Roxana board NAME, NAME`, `set Roxana recipe NAME`) -----------------
+SET_KEYS = {"board": "board", "cutting board": "board", "recipe": "recipe", "available recipe": "recipe",
+            "recipes": "recipes", "recipes in hand": "recipes"}
+
+
+def apply_set(state: GameState, seat: int, key: str, value: str, cards, out: Outcome) -> None:
+    from referee.core.parse import find_card
+    from referee.core.setwords import as_list, report
+
+    player = state.players[seat]
+    if not is_roxana(player.character):
+        raise IllegalPlay(f"Only Roxana has a Cutting Board and Recipes; {player.name} is not Roxana.", (INGREDIENTS,))
+    found = [find_card(n, cards, "rdi", where=None if key == "board" else lambda c: c.type == "recipe")
+             for n in as_list(value)]
+    if key == "board":
+        report(out, f"{player.name}'s Cutting Board", [c.name for c in found], player.cutting_board, INGREDIENTS)
+        player.cutting_board = [[c.name, c.get("ingredient") or "unknown"] for c in found]
+    elif key == "recipe":
+        if len(found) > 1:
+            raise IllegalPlay("Roxana has one Available Recipe at a time.", (RECIPES,))
+        recipe = found[0].name if found else None
+        report(out, f"{player.name}'s Available Recipe", recipe, player.recipe, RECIPES)
+        player.recipe, player.recipe_choice = recipe, []
+    else:
+        report(out, f"the Recipes in {player.name}'s hand", [c.name for c in found], player.recipes_in_hand, RECIPES)
+        player.recipes_in_hand = [c.name for c in found]
+
+
+def position_problem(state: GameState) -> tuple[str, str] | None:
+    return None

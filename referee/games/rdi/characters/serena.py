@@ -60,3 +60,26 @@ def atone(state: GameState, seat: int, how: str, out: Outcome) -> None:
     else:
         # This loss cannot be avoided: no card or standing modifier changes it.
         clamp_change(state, seat, "fortitude", -1, out, "atoning; it cannot be avoided")
+
+
+# --- table corrections (`set Serena piety 5`) -----------------------------------------------------
+SET_KEYS = {"piety": "piety"}
+
+
+def apply_set(state: GameState, seat: int, key: str, value: str, cards, out: Outcome) -> None:
+    from referee.core.ruling import IllegalPlay
+    from referee.core.setwords import as_int, report
+
+    player = state.players[seat]
+    if player.piety is None:
+        raise IllegalPlay(f"Only Serena has a Piety track; {player.name} is not Serena.", (PIETY,))
+    piety = as_int("piety", value)
+    report(out, f"{player.name}'s Piety", piety, player.piety, PIETY)
+    player.piety = piety
+
+
+def position_problem(state: GameState) -> tuple[str, str] | None:
+    for player in state.players:
+        if player.piety is not None and not LOW <= player.piety <= HIGH:
+            return f"{player.name}'s Piety stays within {LOW}..{HIGH}; {player.piety} is outside.", PIETY
+    return None

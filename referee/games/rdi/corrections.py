@@ -1,0 +1,296 @@
+"""Table corrections (`set`): the referee's state brought in line with what the table sees.
+
+A correction is the table's word, never a ruling: it is recorded with the code ``set`` and
+undone like any announcement. A position the books do not allow (Fortitude 25, a second
+face-up Potion, a Round won by a player who left it) is refused with the rule it breaks;
+``position_problems`` is the same check a loaded position file goes through.
+"""
+
+from __future__ import annotations
+
+from referee.core.parse import find_card, find_player
+from referee.core.ruling import IllegalPlay, NotUnderstood, Outcome
+from referee.core.setwords import as_bool, as_int, as_list, report, split_fields
+from referee.games.rdi import characters, gambling, variants
+from referee.games.rdi.effects import ed
+from referee.games.rdi.state import DRINK_DECK_SIZE, LIMIT, PHASE_NAMES, PHASES, GameState, Round
+
+TABLE_KEYS = {"active": "active", "phase": "phase", "action played": "action_done",
+              "ordered": "ordered", "drink ordered": "ordered", "deck": "drink_deck", "drink deck": "drink_deck",
+              "discard": "drink_discard", "drink discard": "drink_discard", "inn": "inn", "pot": "pot",
+              "gambling": "gambling", "round": "gambling", "control": "control", "in control": "control",
+              "in": "in", "passed": "passed", "left": "left", "to act": "to_act",
+              "inn prizes": "prizes_inn", "prize bin": "prize_bin"}
+PLAYER_KEYS = {"fortitude": "fortitude", "fort": "fortitude", "f": "fortitude", "alcohol": "alcohol",
+               "ac": "alcohol", "alcohol content": "alcohol", "gold": "gold", "g": "gold",
+               "drinkme": "drink_me", "drink_me": "drink_me", "drink me": "drink_me", "pile": "drink_me",
+               "kept": "kept", "front": "front", "in front": "front", "prizes": "prizes"}
+PHASE_WORDS = {"discard": "discard_draw", "draw": "discard_draw", "discard and draw": "discard_draw",
+               "discard_draw": "discard_draw", "action": "action", "order": "order", "order a drink": "order",
+               "drink": "drink"}
+EXAMPLE = "`set Kaylin fortitude 12`, `set active Serena`, `set phase drink`, `set deck 2`"
+ROUND_KEYS = ("gambling", "in", "left", "control", "passed", "to_act")
+
+
+def parse(text: str, names: list[str]) -> tuple[str, tuple[tuple[str, str], ...]]:
+    """(player or "", [(field, value text)]); `toward NAME` makes the figures after it Otto's track."""
+    words = text.split()
+    if not words:
+        raise NotUnderstood("`set` needs a player or a table figure.", hint=f"e.g. {EXAMPLE}.")
+    who = ""
+    if not any(" ".join(words[:len(k.split())]).lower() == k for k in TABLE_KEYS):
+        who = find_player(words[0], names)
+        text = text.split(None, 1)[1] if len(words) > 1 else ""
+    keys = {**PLAYER_KEYS, **characters.set_keys()} if who else TABLE_KEYS
+    fields = []
+    toward = None
+    for word, value in split_fields(text, keys, EXAMPLE):
+        key = keys[word]
+        if key == "toward":
+            toward = value
+            continue
+        if toward is not None and key in ("fortitude", "alcohol"):
+            fields.append(("toward", f"{toward}|{key}|{value}"))
+            continue
+        fields.append((key, value))
+    if not fields:
+        raise NotUnderstood("`set` needs at least one figure and its value.", hint=f"e.g. {EXAMPLE}.")
+    return who, tuple(fields)
+
+
+def apply(state: GameState, who: str, fields, cards, out: Outcome) -> None:
+    if who:
+        seat = state.seat(who)
+        for key, value in fields:
+            if key in PLAYER_KEYS.values():
+                _player_field(state, seat, key, value, cards, out)
+            else:
+                characters.apply_set(state, seat, key, value, cards, out)
+    else:
+        given = dict(fields)
+        for key, value in fields:
+            if key not in ROUND_KEYS:
+                _table_field(state, key, value, given, cards, out)
+        if any(key in given for key in ROUND_KEYS):
+            _round(state, given, out)
+    _balance_drinks(state, {} if who else dict(fields), out)
+    problems = position_problems(state)
+    if problems:
+        message, cite = problems[0]
+        raise IllegalPlay(f"That position is impossible: {message}", (cite,), hint="Nothing was changed.")
+    out.say("A table correction, not a ruling: `undo` takes it back.")
+    out.code = "set"
+
+
+def _player_field(state: GameState, seat: int, key: str, value: str, cards, out: Outcome) -> None:
+    player = state.players[seat]
+    label = {"drink_me": "Drink Me! pile", "alcohol": "Alcohol Content"}.get(key, key.title())
+    if key in ("kept", "front", "prizes"):
+        found = [find_card(n, cards, "rdi") for n in as_list(value)]
+        if key == "front":
+            new = [[c.name, [e for e in c.effects if isinstance(e, dict)]] for c in found]
+            report(out, f"the cards in front of {player.name}", new, player.front)
+            player.front = new
+        elif key == "kept":
+            report(out, f"the Drinks {player.name} keeps", [c.name for c in found], player.kept)
+            player.kept = [c.name for c in found]
+        else:
+            if state.prizes_inn is None:
+                raise IllegalPlay("The Prize variant is not in play.", (variants.PRIZE,))
+            report(out, f"{player.name}'s Prizes", [c.name for c in found], state.prizes.get(player.name, []))
+            state.prizes[player.name] = [c.name for c in found]
+        return
+    number = as_int(key.replace("_", " "), value)
+    report(out, f"{player.name}'s {label}", number, getattr(player, key))
+    setattr(player, key, number)
+
+
+def _table_field(state: GameState, key: str, value: str, given: dict, cards, out: Outcome) -> None:
+    if key == "active":
+        if state.chain:
+            raise IllegalPlay(f"First resolve (or undo) what is waiting ({state.top.name}).")
+        seat = state.seat(find_player(value, [p.name for p in state.players]))
+        report(out, "the active player", state.players[seat].name, state.players[state.active].name,
+               ed(state, "on-your-turn"))
+        state.active = seat
+    elif key == "phase":
+        _phase(state, value, given, out)
+    elif key in ("action_done", "ordered"):
+        flag = as_bool("action played" if key == "action_done" else "drink ordered", value)
+        report(out, "whether the Action was played this turn" if key == "action_done"
+               else "whether the Drink was ordered this turn", flag, getattr(state, key), ed(state, "on-your-turn"))
+        setattr(state, key, flag)
+    elif key in ("prizes_inn", "prize_bin"):
+        if state.prizes_inn is None:
+            raise IllegalPlay("The Prize variant is not in play.", (variants.PRIZE,))
+        names = [find_card(n, cards, "rdi", where=lambda c: c.type == "prize").name for n in as_list(value)]
+        report(out, "the Prizes in the Inn" if key == "prizes_inn" else "the Prize Bin", names, getattr(state, key),
+               variants.PRIZE)
+        setattr(state, key, names)
+    else:
+        label = {"drink_deck": "Drink Deck", "drink_discard": "Drink discard pile", "inn": "Inn's Gold (net)"}.get(key, key)
+        number = as_int(label, value)
+        if key != "inn" and number < 0:
+            raise IllegalPlay(f"The {label} cannot hold less than 0.")
+        report(out, f"the {label}", number, getattr(state, key))
+        setattr(state, key, number)
+        if key == "drink_deck" and "drink_discard" not in given:
+            _rest_to_discard(state, out)
+
+
+def _phase(state: GameState, value: str, given: dict, out: Outcome) -> None:
+    phase = PHASE_WORDS.get(value.strip().lower())
+    if phase is None:
+        raise NotUnderstood(f"The phases are discard, action, order and drink, not {value.strip()!r}.")
+    if state.chain:
+        raise IllegalPlay(f"First resolve (or undo) what is waiting ({state.top.name}).")
+    report(out, f"{state.players[state.active].name}'s phase", PHASE_NAMES[phase], PHASE_NAMES[state.phase],
+           ed(state, "on-your-turn"))
+    state.phase = phase
+    # What the phase implies, unless the same `set` says otherwise: nothing of a phase yet to come is done.
+    implied = {"discard_draw": {"action_done": False, "ordered": False}, "action": {"ordered": False},
+               "order": {"ordered": False}, "drink": {"ordered": True}}[phase]
+    for key, flag in implied.items():
+        if key not in given and getattr(state, key) != flag:
+            setattr(state, key, flag)
+            out.say(f"Assumed: the Drink was {'' if flag else 'not '}ordered this turn." if key == "ordered"
+                    else "Assumed: no Action was played yet this turn.")
+
+
+def drink_total(state: GameState) -> int | None:
+    """How many Drink Cards the game holds: 30, or with the Bar Deck variant an unknown number."""
+    return DRINK_DECK_SIZE if state.bar_deck is None else None
+
+
+def drinks_elsewhere(state: GameState) -> int:
+    """Drink Cards out of the Drink Deck and its discard pile: Drink Me! piles, kept Drinks, Drinks being drunk."""
+    waiting = sum(len(e.parts) or 1 for e in state.chain if e.kind in ("drink", "event") and e.copy_of is None)
+    return sum(p.drink_me + len(p.kept) for p in state.players) + waiting
+
+
+def _rest_to_discard(state: GameState, out: Outcome) -> None:
+    if drink_total(state) is None:
+        out.say("With the Bar Deck variant the referee cannot tell how many Drinks are discarded: "
+                "`set discard N` says.", variants.BAR)
+        return
+    rest = DRINK_DECK_SIZE - state.drink_deck - drinks_elsewhere(state)
+    if rest < 0:
+        return  # position_problems refuses it with the count
+    if rest != state.drink_discard:
+        out.say(f"Assumed: the other {rest} of the 30 Drink Cards are in the discard pile (the Drink Me! piles, kept "
+                f"Drinks and Drinks being drunk hold {drinks_elsewhere(state)}); `set discard N` says otherwise.",
+                ed(state, "getting-started"))
+        state.drink_discard = rest
+
+
+def _balance_drinks(state: GameState, given: dict, out: Outcome) -> None:
+    """More Drinks on the piles than the count allows came from the Drink Deck (as ordered Drinks do), or from
+    the discard pile when the table named the deck; a pile the table named is never changed."""
+    if drink_total(state) is None:
+        return
+    excess = state.drink_deck + state.drink_discard + drinks_elsewhere(state) - DRINK_DECK_SIZE
+    for attr, label in (("drink_deck", "Drink Deck"), ("drink_discard", "discard pile")):
+        taken = min(excess, getattr(state, attr)) if attr not in given else 0
+        if taken > 0:
+            setattr(state, attr, getattr(state, attr) - taken)
+            excess -= taken
+            out.say(f"Assumed: the {taken} extra Drink {'Card' if taken == 1 else 'Cards'} came from the {label}, "
+                    f"which now holds {getattr(state, attr)} (30 Drink Cards in all).", ed(state, "getting-started"))
+
+
+def _round(state: GameState, given: dict, out: Outcome) -> None:
+    """A Round of Gambling in progress, as the table sees it (the antes are in)."""
+    cite = ed(state, "gambling")
+    names = [p.name for p in state.players]
+    if "gambling" in given and given["gambling"].strip().lower() in ("off", "no", "none", "over"):
+        report(out, "the Round of Gambling", "none", "one in progress" if state.round else "none", cite)
+        state.round = None
+        return
+    if state.round is None:
+        state.round = Round(starter=state.active, members=state.turn_order_from(state.active), started=True,
+                            control=state.active)
+        out.say(f"A Round of Gambling in progress, started by {names[state.active]} (the active player); its antes "
+                "are in.", cite)
+    round_ = state.round
+
+    def seats(key: str) -> list[int]:
+        return [state.seat(find_player(n, names)) for n in as_list(given[key])]
+
+    if "in" in given:
+        still = seats("in")
+        round_.left = [s for s in round_.members if s not in still]
+    if "left" in given:
+        round_.left = sorted(set(round_.left) | set(seats("left")), key=round_.members.index)
+    if "control" in given:
+        control = seats("control")
+        if len(control) != 1:
+            raise NotUnderstood("One player is in control of a Round: `set gambling control Kaylin`.")
+        round_.control = control[0]
+    if "passed" in given:
+        round_.passes = seats("passed")
+    else:  # a player who left, or took control, is no longer waiting as a passer
+        round_.passes = [s for s in round_.passes if s in round_.still_in() and s != round_.control]
+    out.say(f"Set the Round of Gambling, as at the table: pot {state.pot}, {names[round_.control]} in control, still in "
+            f"{', '.join(names[s] for s in round_.still_in())}; passed since control last changed: "
+            f"{', '.join(names[s] for s in round_.passes) or 'nobody'}.", cite)
+    problems = _round_problems(state)
+    if problems:
+        raise IllegalPlay(f"That Round is impossible: {problems[0][0]}", (problems[0][1],), hint="Nothing was changed.")
+    if "to_act" in given:
+        round_.next_actor = state.seat(find_player(given["to_act"], names))
+    else:
+        after = [s for s in gambling.order_after(round_, round_.control) if s not in round_.passes]
+        round_.next_actor = after[0] if after else None
+        if after:
+            out.say(f"Assumed: {names[after[0]]} acts next (the first player after {names[round_.control]} in turn order "
+                    "who has not passed); `set gambling to act NAME` says otherwise.", cite)
+
+
+def position_problems(state: GameState) -> list[tuple[str, str]]:
+    """What makes a position impossible by the books, each with the section it breaks."""
+    problems = []
+    limits = ed(state, "other-rules/minimum-and-maximum")
+    for player in state.players:
+        if player.automaton:
+            continue
+        for attr, label in (("fortitude", "Fortitude"), ("alcohol", "Alcohol Content")):
+            if not 0 <= getattr(player, attr) <= LIMIT:
+                problems.append((f"{player.name}'s {label} stays within 0..20; {getattr(player, attr)} is outside.",
+                                 limits))
+        if player.gold < 0:
+            problems.append((f"{player.name}'s Gold cannot fall below 0.", limits))
+        if player.drink_me < 0:
+            problems.append((f"{player.name}'s Drink Me! pile cannot hold fewer than 0 cards.", ed(state, "getting-started")))
+    if state.pot < 0:
+        problems.append(("The pot cannot hold less than 0 Gold.", ed(state, "gambling")))
+    if state.phase not in PHASES:
+        problems.append((f"There is no {state.phase!r} phase.", ed(state, "on-your-turn")))
+    if state.players[state.active].out:
+        problems.append((f"{state.players[state.active].name} is out of the game and takes no turn.",
+                         ed(state, "losing-the-game")))
+    held = state.drink_deck + state.drink_discard + drinks_elsewhere(state)
+    if state.drink_deck < 0 or state.drink_discard < 0 or drink_total(state) is not None and held > DRINK_DECK_SIZE:
+        problems.append((f"the Drink Deck ({state.drink_deck}), its discard pile ({state.drink_discard}) and the "
+                         f"Drinks elsewhere ({drinks_elsewhere(state)}) come to {held} cards; there are 30 Drink Cards.",
+                         ed(state, "getting-started")))
+    return problems + characters.position_problems(state)
+
+
+def _round_problems(state: GameState) -> list[tuple[str, str]]:
+    round_ = state.round
+    names = [p.name for p in state.players]
+    still = round_.still_in()
+    if round_.control is not None and round_.control not in still:
+        return [(f"{names[round_.control]} has left the Round and cannot be in control of it.",
+                 ed(state, "gambling/leaving-a-round"))]
+    if len(still) < 2 and round_.started:
+        return [("a Round with one player left in it is over: that player wins the pot.",
+                 ed(state, "gambling/ending-the-round"))]
+    wrong = [names[s] for s in round_.passes if s not in still or s == round_.control]
+    if wrong:
+        return [(f"{', '.join(wrong)} cannot have passed: only players still in the Round, other than the one in "
+                 "control, pass.", ed(state, "gambling"))]
+    if round_.started and round_.control is not None and set(still) - {round_.control} <= set(round_.passes):
+        return [(f"everyone else has passed, so {names[round_.control]} has won the Round and takes the pot.",
+                 ed(state, "gambling/ending-the-round"))]
+    return []
