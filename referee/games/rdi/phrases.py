@@ -209,7 +209,7 @@ def _clause_with_subject(cursor: Cursor, default: str) -> Effect | None:
     return None
 
 
-def _clause_free(cursor: Cursor) -> Effect | None:
+def _clause_free(cursor: Cursor, default: str = "self") -> Effect | None:
     if cursor.accept("ignore"):
         what = _kinds(cursor)
         if what is None:
@@ -279,7 +279,7 @@ def _clause_free(cursor: Cursor) -> Effect | None:
             label = cursor.quoted() if (cursor.peek() or "").startswith('"') else None
             if label is not None and not cursor.accept(":"):
                 return None
-            effects = read_clauses(cursor)
+            effects = read_clauses(cursor, default)
             if not cursor.accept(")"):
                 cursor.fail(") or , and another clause")
                 raise cursor.error()
@@ -296,7 +296,7 @@ def _clause_free(cursor: Cursor) -> Effect | None:
             high = cursor.number() if low is not None and cursor.accept("to") else None
             if high is None or not cursor.accept(":"):
                 raise cursor.error()
-            effects = read_clauses(cursor)
+            effects = read_clauses(cursor, default)
             if not cursor.accept(")"):
                 raise cursor.error()
             bands.append(Band(low, high, effects))
@@ -305,28 +305,22 @@ def _clause_free(cursor: Cursor) -> Effect | None:
     return None
 
 
-class _Reading:
-    default = "self"
-
-
-_context = _Reading()
-
-
-def read_clause(cursor: Cursor) -> Effect | None:
-    structured = read_structured(cursor, GAME, read_clauses)
+def read_clause(cursor: Cursor, default: str = "self") -> Effect | None:
+    """One clause; ``default`` is who does it when the clause names nobody (a Drink's drinker)."""
+    structured = read_structured(cursor, GAME, lambda c: read_clauses(c, default))
     if structured is not None:
         return structured
-    for reader in (_clause_free, lambda c: _clause_with_subject(c, _context.default)):
+    for reader in (lambda c: _clause_free(c, default), lambda c: _clause_with_subject(c, default)):
         effect = cursor.attempt(reader)
         if effect is not None:
             return effect
     return None
 
 
-def read_clauses(cursor: Cursor) -> tuple[Effect, ...]:
+def read_clauses(cursor: Cursor, default: str = "self") -> tuple[Effect, ...]:
     effects = []
     while True:
-        effect = read_clause(cursor)
+        effect = read_clause(cursor, default)
         if effect is None:
             raise cursor.error()
         effects.append(effect)
@@ -348,26 +342,23 @@ def parse_card_phrase(text: str) -> CardPhrase:
     if not cursor.accept(":"):
         raise cursor.error()
     alcohol, chaser, effects = None, False, []
-    _context.default = "drinker" if kind == "drink" else "self"
-    try:
-        while not cursor.at_end():
-            if kind == "drink" and (amount := cursor.attempt(_drink_alcohol)) is not None:
-                alcohol = amount
-                effects.append(_OPS["gain"](attr="alcohol", amount=amount, who="drinker"))
-            elif kind == "drink" and cursor.accept("with", "a", "chaser"):
-                chaser = True
-            else:
-                effect = read_clause(cursor)
-                if effect is None:
-                    raise cursor.error()
-                effects.append(effect)
-            if cursor.at_end():
-                break
-            if not (cursor.accept(",") or cursor.accept(";") or cursor.accept("and") or cursor.accept("then")):
-                cursor.fail(", or and, then another clause")
+    default = "drinker" if kind == "drink" else "self"
+    while not cursor.at_end():
+        if kind == "drink" and (amount := cursor.attempt(_drink_alcohol)) is not None:
+            alcohol = amount
+            effects.append(_OPS["gain"](attr="alcohol", amount=amount, who="drinker"))
+        elif kind == "drink" and cursor.accept("with", "a", "chaser"):
+            chaser = True
+        else:
+            effect = read_clause(cursor, default)
+            if effect is None:
                 raise cursor.error()
-    finally:
-        _context.default = "self"
+            effects.append(effect)
+        if cursor.at_end():
+            break
+        if not (cursor.accept(",") or cursor.accept(";") or cursor.accept("and") or cursor.accept("then")):
+            cursor.fail(", or and, then another clause")
+            raise cursor.error()
     fortitude = sum(e.amount if e.op == "gain" else -e.amount for e in effects
                     if e.op in ("gain", "lose") and e.attr == "fortitude" and e.who == "drinker"
                     and isinstance(e.amount, int))
@@ -498,13 +489,10 @@ def write_clause(effect: Effect, default: str = "self") -> str:
     text = _natural(effect, default)
     if text is not None:
         cursor = Cursor(text)
-        _context.default, saved = default, _context.default
         try:
-            back = read_clause(cursor)
+            back = read_clause(cursor, default)
         except PhraseError:
             back = None
-        finally:
-            _context.default = saved
         if back is not None and cursor.at_end() and same_effects([back], [effect]):
             return text
     return write_structured(effect, lambda effects: write_clauses(effects, default))
