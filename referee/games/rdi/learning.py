@@ -119,18 +119,20 @@ class Learning:
         self.cards = self.cards_for(state)
         deck = f" It joins {card['deck']}." if card.get("deck") else " It joins the deck of the first player who plays it."
         out.code = "learned"
+        waiting = state.waiting_line
+        goes_ahead = bool(waiting) and normalize(strip_quotes(state.waiting_card or "")) == normalize(learn.name)
+        then = f" Now the waiting announcement goes ahead: {waiting}." if goes_ahead else ""
         if existing is not None:
-            out.say(f"{learn.name}: this table's version replaces the one it taught before.{deck}")
+            out.say(f"{learn.name}: this table's version replaces the one it taught before.{deck}{then}")
         elif printed.how in ("name", "alias") and not is_table_card(printed.found):
-            out.say(f"{learn.name}: the books' card stays as printed; at this table its wording is the table's.{deck}")
+            out.say(f"{learn.name}: the books' card stays as printed; at this table its wording is the table's."
+                    f"{deck}{then}")
         else:
-            out.say(f"Learned {learn.name}, as this table describes it: {card['summary']}.{deck}")
+            out.say(f"Learned {learn.name}, as this table describes it: {card['summary']}.{deck}{then}")
         out.say("A card the table teaches follows the general rules of its kind and effects; its wording comes "
                 "from the table, not the books.", ed(state, KIND_SECTIONS.get(card["type"], "on-your-turn")))
-        waiting = state.waiting_line
-        if waiting and normalize(strip_quotes(state.waiting_card or "")) == normalize(learn.name):
+        if goes_ahead:
             state.waiting_line = state.waiting_card = None
-            out.say(f"Now the waiting announcement: {waiting}")
             self.dispatch(state, A.parse(waiting, [p.name for p in state.players]), out)
 
     def _card(self, text: str, out: Outcome | None = None, seat: int | None = None,
