@@ -190,6 +190,15 @@ class CardDB:
         return CardDB(kept + extra, self.notices)
 
 
+def shipped_cards() -> CardDB:
+    """The shipped cards alone, as the books give them (none of the user's over them)."""
+    from referee.core.cache import cached_json
+
+    files = [(source, path) for source, path in card_files() if source == "shipped"]
+    raw = cached_json("shipped", [p for _, p in files], lambda: _build(files))
+    return CardDB(raw["cards"], raw["notices"], raw["keys"])  # type: ignore[index]
+
+
 def load_cards(extra_dirs: Iterable[Path] = ()) -> CardDB:
     from referee.core.cache import cached_json
 

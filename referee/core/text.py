@@ -25,3 +25,8 @@ def tokens(text: str) -> list[str]:
 def sentence(text: str) -> str:
     """End with a full stop unless the text (often a card title) already ends in punctuation."""
     return text if text.rstrip()[-1:] in ".!?…" else text + "."
+
+
+def plural(count: int, word: str, many: str | None = None) -> str:
+    """`1 card`, `3 cards` (``many`` for an irregular plural)."""
+    return f"{count} {word if count == 1 else many or word + 's'}"
