@@ -375,6 +375,7 @@ def cards_export(
     if not held:
         typer.echo(f"No learned cards in {wanted}; `referee cards learned` lists the decks.", err=True)
         raise typer.Exit(1)
+    wanted = held[0].get("deck") or wanted  # as the cards spell it
     text = write_rows(output, export_rows(held), EXPORT_FIELDS,
                       {"note": "Taught by a table, not from the books; `referee cards import FILE` learns them."})
     if output is None:

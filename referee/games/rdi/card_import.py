@@ -16,7 +16,7 @@ from typing import Any
 
 from referee.core.learned import card_id
 from referee.core.effect_model import EffectError, effect_data, parse_effects, walk
-from referee.core.phrases import PhraseError, same_effects
+from referee.core.phrases import Cursor, PhraseError, same_effects
 from referee.core.rows import Row, RowFileError, read_rows, read_text
 from referee.core.ruling import NotUnderstood
 from referee.core.schema import Problem
@@ -167,6 +167,9 @@ def _phrase_text(text: str, given_kind: str | None, values: dict) -> str:
     try:
         said = parse_card_phrase(f"{HEAD_WORDS[kind]}: {body}")
     except PhraseError as error:
+        # Count the words of what the row wrote, not of the kind put in front of it.
+        added = 0 if phrase_kind else len(Cursor(f"{HEAD_WORDS[kind]}:").tokens)
+        error = PhraseError(error.word, error.position - added, error.expected) if error.word is not None else error
         raise _Refused("phrase", f"cannot be read {error}") from None
     alcohol, chaser = _drink_figures(kind, values)
     extra = []
