@@ -39,11 +39,14 @@ PHRASES = (
 def learn_cards(folder: Path) -> list[str]:
     """Write LEARNED made-up cards to the learned folder under ``folder``, as `referee cards import` does."""
     os.environ["REFEREE_CONFIG_DIR"] = str(folder / "config")
+    os.environ["REFEREE_CACHE_DIR"] = str(folder / "cache")
     from referee.core import learned
+    from referee.core.carddb import load_cards
     from referee.games.rdi.learning import build_card
 
     rng = random.Random(11)
-    names = generated_names(LEARNED, seed=11)
+    shipped = {card.name for card in load_cards().cards}  # the folder holds no learned card yet
+    names = generated_names(LEARNED, seed=11, taken=shipped)
     owners = [f"{word.title()} the Bard" for word in WORDS[:DECKS]]
     cards = [build_card(name, rng.choice(PHRASES).format(n=rng.randint(1, 3)), owners[index % DECKS])
              for index, name in enumerate(names)]
@@ -59,7 +62,6 @@ def main() -> None:
         files = len(list((folder / "config" / "cards" / "learned").glob("*.yaml")))
         print(f"{len(names):,} learned cards in {files} files")
         cold_start(names[len(names) // 2], env)
-        os.environ["REFEREE_CACHE_DIR"] = env["REFEREE_CACHE_DIR"]
         from referee.core.carddb import load_cards
 
         known = [card.name for card in load_cards().cards]
