@@ -188,3 +188,9 @@ def test_learned_lists_and_forget_removes_one():
     again = run("cards", "forget", "Kettle", "Drum", "Solo")
     assert again.exit_code == 1 and again.output.strip() == \
         "No learned card is called 'Kettle Drum Solo'; `referee cards learned` lists them."
+
+
+def test_the_format_page_shows_the_shipped_sample_file():
+    page = (DOCS / "card-import.md").read_text(encoding="utf-8")
+    shown = page.split("```csv\n", 1)[1].split("```", 1)[0]
+    assert shown == (DOCS / "sample-deck.csv").read_text(encoding="utf-8")
