@@ -75,7 +75,16 @@ class Records:
         if self._records is None:
             self._handle.seek(0)
             self._records = [json.loads(line) for line in self._handle]
+            self.close()
         return self._records
+
+    def close(self) -> None:
+        if self._handle is not None:
+            self._handle.close()
+            self._handle = None
+
+    def __del__(self) -> None:
+        self.close()
 
 
 def cached_records(name: str, files: list[Path], build: Callable[[], tuple[dict, list]]) -> tuple[dict, Records]:
