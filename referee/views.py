@@ -123,6 +123,7 @@ def learned_text(cards: list[dict], folder) -> str:
         lines.append(f"{deck}:")
         for card in held:
             copies = f" x{card['count']}" if card.get("count", 1) > 1 else ""
-            lines.append(f"  {card['name']}{copies} ({card.get('type')}): {card.get('phrase') or card.get('summary', '')}")
+            kind = str(card.get("type", "")).replace("_", " ")
+            lines.append(f"  {card['name']}{copies} ({kind}): {card.get('phrase') or card.get('summary', '')}")
     lines.append(f"{plural(len(cards), 'learned card')}, kept in {folder}.")
     return "\n".join(lines)

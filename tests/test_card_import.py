@@ -105,6 +105,13 @@ def test_a_name_twice_in_one_file_is_refused(tmp_path):
     assert result.exit_code == 1 and f"{deck}:3: name: 'echo!' is also on line 2" in result.output
 
 
+def test_importing_again_replaces_the_cards_learned_before():
+    run("cards", "import", str(DOCS / "sample-deck.csv"))
+    again = run("cards", "import", str(DOCS / "sample-deck.yaml"))
+    assert again.exit_code == 0 and "Replaces 11 cards learned before: Kettle Drum Solo, " in again.output
+    assert len(learned_by_name()) == 11
+
+
 def test_a_dry_run_writes_nothing(tmp_path):
     result = run("cards", "import", str(DOCS / "sample-deck.csv"), "--dry-run")
     assert result.exit_code == 0

@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from referee.core.learned import card_id
 from referee.core.effect_model import EffectError, effect_data, parse_effects, walk
+from referee.core.learned import card_id
 from referee.core.phrases import Cursor, PhraseError, same_effects
 from referee.core.rows import Row, RowFileError, read_rows, read_text
 from referee.core.ruling import NotUnderstood
@@ -76,7 +76,7 @@ def read_deck_file(path: Path, for_character: str | None = None) -> Imported:
             out.problems.append(Problem(str(path), defaults.line_of(key), key,
                                         f"unknown file-level key; a deck file may give {', '.join(FILE_FIELDS)} "
                                         "beside `cards:`"))
-    fallback = for_character or deck_owner(defaults.values.get("character"), defaults.values.get("deck"))
+    fallback = deck_owner(for_character, None) or deck_owner(defaults.values.get("character"), defaults.values.get("deck"))
     seen: dict[str, int] = {}
     for row in rows:
         name = row.values.get("name")
@@ -154,6 +154,7 @@ def _flag(value: Any, name: str) -> bool:
 
 def _phrase_text(text: str, given_kind: str | None, values: dict) -> str:
     """The row's whole phrase: its kind (from the phrase or the type column) and its Drink figures."""
+    text = text.strip()
     head = _HEAD.match(text)
     phrase_kind = kind_of(head.group(1)) if head else None
     if phrase_kind is None and given_kind is None:
@@ -162,7 +163,6 @@ def _phrase_text(text: str, given_kind: str | None, values: dict) -> str:
     if phrase_kind and given_kind and phrase_kind != given_kind:
         raise _Refused("type", f"says {HEAD_WORDS[given_kind]} but the phrase says {HEAD_WORDS[phrase_kind]}")
     kind = phrase_kind or given_kind
-    text = text.strip()
     body = text[head.end():].strip() if phrase_kind else text
     try:
         said = parse_card_phrase(f"{HEAD_WORDS[kind]}: {body}")
