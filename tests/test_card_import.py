@@ -201,3 +201,21 @@ def test_the_format_page_shows_the_shipped_sample_file():
     page = (DOCS / "card-import.md").read_text(encoding="utf-8")
     shown = page.split("```csv\n", 1)[1].split("```", 1)[0]
     assert shown == (DOCS / "sample-deck.csv").read_text(encoding="utf-8")
+
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+PIECES = st.sampled_from(["name", "type", "phrase", "quantity", "effects", "alcohol", "chaser", "cards", "character",
+                          ",", ":", "\n", "  ", "- ", '"', "[", "]", "{", "}", "action", "drink", "3", "-1",
+                          "another player loses 2 Fortitude", "op: lose", "\xff", "é", "#", "? ", "&a", "*a"])
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(pieces=st.lists(PIECES, max_size=40), suffix=st.sampled_from([".csv", ".yaml", ".txt"]))
+def test_no_deck_file_shows_a_traceback(tmp_path, pieces, suffix):
+    deck = tmp_path / f"deck{suffix}"
+    deck.write_bytes("".join(pieces).encode("utf-8").replace("ÿ".encode(), b"\xff"))
+    result = run("cards", "import", str(deck), "--dry-run")
+    assert result.exit_code in (0, 1), result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception

@@ -9,7 +9,7 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Hashable, Iterable
 
 import yaml
 
@@ -84,6 +84,9 @@ def _loader_class():
         loader.flatten_mapping(node)
         for key_node, value_node in node.value:
             key = loader.construct_object(key_node, deep=True)
+            if not isinstance(key, Hashable):  # as PyYAML's own loader refuses it, with the line
+                raise yaml.constructor.ConstructorError("while reading a mapping", node.start_mark,
+                                                        "a key that is a list or a mapping", key_node.start_mark)
             mapping[key] = loader.construct_object(value_node, deep=True)
             mapping.key_lines[key] = key_node.start_mark.line + 1
         return mapping

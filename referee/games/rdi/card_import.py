@@ -93,7 +93,7 @@ def read_deck_file(path: Path, for_character: str | None = None) -> Imported:
         except _Refused as refused:
             out.problems.append(Problem(str(path), row.line_of(refused.column), refused.field, refused.message))
     if not rows and not out.problems:
-        out.problems.append(Problem(str(path), 1, "(file)", "holds no cards (a header line and one row per card)"))
+        out.problems.append(Problem(str(path), 1, "(file)", "holds no cards (see docs/card-import.md for the format)"))
     return out
 
 
@@ -101,7 +101,7 @@ def _card(row: Row, fallback_owner: str | None) -> dict:
     values = row.values
     for key in values:
         if key not in FIELDS:
-            raise _Refused(key, f"unknown column; a deck file's columns are {', '.join(FIELDS)}")
+            raise _Refused(key, f"unknown field; a deck file's fields (CSV columns) are {', '.join(FIELDS)}")
     name = values.get("name")
     if not isinstance(name, str) or not name.strip():
         raise _Refused("name", "is required: the card's title, as text")
