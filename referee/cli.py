@@ -370,6 +370,126 @@ def cards_check(
         raise typer.Exit(1)
 
 
+@cards_app.command("learned")
+def cards_learned(as_json: bool = typer.Option(False, "--json", help="Print JSON instead of text.")) -> None:
+    """List the cards your tables taught the referee (`learn`, `referee cards import`).
+
+    Example: referee cards learned
+    """
+    from referee.core.learned import learned_cards, learned_dir
+    from referee.views import learned_text
+
+    held = [card for _, card in learned_cards()]
+    if as_json:
+        typer.echo(json.dumps([{"name": c["name"], "deck": c.get("deck"), "kind": c.get("type"),
+                                "phrase": c.get("phrase"), "count": c.get("count", 1), "id": c.get("id")}
+                               for c in held], ensure_ascii=False, indent=2))
+    else:
+        typer.echo(learned_text(held, learned_dir()))
+
+
+@cards_app.command("forget")
+def cards_forget(name: List[str] = typer.Argument(..., help="The learned card's name (case and punctuation free).")) -> None:
+    """Remove one learned card from your card folder (a saved game keeps the copy it used).
+
+    Example: referee cards forget "Sword of Might"
+    """
+    from referee.core import learned
+
+    wanted = " ".join(name)
+    try:
+        removed = learned.forget(wanted)
+    except OSError as error:
+        typer.echo(f"Cannot change {learned.learned_dir()}: {error.strerror or error}.", err=True)
+        raise typer.Exit(1)
+    if not removed:
+        typer.echo(f"No learned card is called {wanted!r}; `referee cards learned` lists them.", err=True)
+        raise typer.Exit(1)
+    for card in removed:
+        typer.echo(f"Forgot {card['name']} ({card.get('deck') or 'no deck yet'}). Saved games keep the copy they used.")
+
+
+@cards_app.command("import")
+def cards_import(
+    file: Path = typer.Argument(..., help="A deck file: CSV or YAML (see docs/card-import.md)."),
+    dry_run: bool = typer.Option(False, "--dry-run", help="Check the file and print the report; write nothing."),
+    for_character: Optional[str] = typer.Option(None, "--for", help="The character whose deck holds the rows that name none."),
+) -> None:
+    """Learn a whole deck from a file, all or nothing: every row is checked first, and one bad row
+    refuses the file (each problem as file:line: field: message). Then a compatibility report.
+
+    Example: referee cards import fiona.csv --dry-run
+    """
+    from referee.core import learned
+    from referee.core.carddb import shipped_cards
+    from referee.core.rows import RowFileError
+    from referee.core.text import normalize, plural
+    from referee.games.rdi.card_import import read_deck_file, report
+
+    try:
+        found = read_deck_file(file, for_character)
+    except RowFileError as error:
+        typer.echo(error.message, err=True)
+        raise typer.Exit(1)
+    for problem in found.problems:
+        typer.echo(str(problem), err=True)
+    if found.problems:
+        typer.echo(f"{file}: {plural(len(found.problems), 'problem')}; nothing imported. "
+                   "Fix the rows above and import the file again.", err=True)
+        raise typer.Exit(1)
+    shipped = {}
+    for card in shipped_cards().cards:
+        if card.game == "rdi":
+            for text in (card.name, *card.aliases):
+                shipped.setdefault(normalize(text), card.label)
+    before = {card["id"] for _, card in learned.learned_cards()}
+    if dry_run:
+        typer.echo(f"{file}: {plural(len(found.cards), 'card')} read, no problems. Dry run: nothing written.")
+    else:
+        try:
+            written = learned.save(found.cards)
+        except OSError as error:
+            typer.echo(f"Cannot write to {learned.learned_dir()}: {error.strerror or error}. Nothing imported.", err=True)
+            raise typer.Exit(1)
+        typer.echo(f"{file}: learned {plural(len(found.cards), 'card')}, written to "
+                   f"{plural(len(written), 'file')} in {learned.learned_dir()}.")
+    for line in report(found.cards, shipped, before):
+        typer.echo(line)
+
+
+@cards_app.command("export")
+def cards_export(
+    character: List[str] = typer.Argument(..., help='The deck: a character\'s name, or "Drink Deck".'),
+    output: Optional[Path] = typer.Option(None, "-o", "--output", help="Write here (.csv for CSV, else YAML); default: print YAML."),
+) -> None:
+    """Write one deck's learned cards as a deck file another table can import.
+
+    Example: referee cards export Fiona -o fiona.csv
+    """
+    from referee.core.learned import learned_cards
+    from referee.core.rows import write_rows
+    from referee.core.text import plural
+    from referee.games.rdi.card_import import EXPORT_FIELDS, deck_cards, deck_name, export_rows
+
+    wanted = deck_name(" ".join(character))
+    held = deck_cards([card for _, card in learned_cards()], " ".join(character))
+    if not held:
+        typer.echo(f"No learned cards in {wanted}; `referee cards learned` lists the decks.", err=True)
+        raise typer.Exit(1)
+    wanted = held[0].get("deck") or wanted  # as the cards spell it
+    text = write_rows(output, export_rows(held), EXPORT_FIELDS,
+                      {"note": "Taught by a table, not from the books; `referee cards import FILE` learns them."})
+    if output is None:
+        typer.echo(text, nl=False)
+        return
+    try:
+        output.write_text(text, encoding="utf-8")
+    except OSError as error:
+        typer.echo(f"Cannot write {output}: {error.strerror or error}.", err=True)
+        raise typer.Exit(1)
+    typer.echo(f"Wrote {plural(len(held), 'card')} of {wanted} to {output}.")
+
+
 def main() -> None:
     app()
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from referee.core.carddb import Card
 from referee.core.citations import cite
 from referee.core.matcher import Match
+from referee.core.text import plural
 
 GAME_NAMES = {"rdi": "The Red Dragon Inn", "tda": "Three-Dragon Ante: Giants War"}
 
@@ -139,4 +140,22 @@ def ruling_text(ruling, detailed: bool = False) -> str:
             lines.append(f"      — {cite(section_id)}" + (f"  [{section_id}]" if detailed else ""))
     if not lines:
         lines.append(head + ruling.message)
+    return "\n".join(lines)
+
+
+def learned_text(cards: list[dict], folder) -> str:
+    """The learned cards, deck by deck: name, kind and phrase (and the copies, when more than one)."""
+    if not cards:
+        return f"No learned cards yet (they are kept in {folder})."
+    decks: dict[str, list[dict]] = {}
+    for card in cards:
+        decks.setdefault(card.get("deck") or "No deck yet", []).append(card)
+    lines = []
+    for deck, held in sorted(decks.items()):
+        lines.append(f"{deck}:")
+        for card in held:
+            copies = f" x{card['count']}" if card.get("count", 1) > 1 else ""
+            kind = str(card.get("type", "")).replace("_", " ")
+            lines.append(f"  {card['name']}{copies} ({kind}): {card.get('phrase') or card.get('summary', '')}")
+    lines.append(f"{plural(len(cards), 'learned card')}, kept in {folder}.")
     return "\n".join(lines)

@@ -7,7 +7,7 @@ parses no YAML unless a card file changed.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable, Sequence
 
 from referee.core.matcher import FuzzyIndex, Match
 from referee.core.paths import shipped_cards_dir, user_cards_dir
@@ -18,12 +18,25 @@ class Card:
     """One card as the books describe it; ``data`` holds every field of its YAML entry.
     Treated as a value (never changed after loading); equal when the ids are."""
 
-    __slots__ = ("id", "name", "game", "book", "type", "summary", "data", "_effects")
+    __slots__ = ("id", "name", "game", "book", "type", "_summary", "_data", "_load", "_effects")
 
-    def __init__(self, id: str, name: str, game: str, book: str, type: str, summary: str, data: dict):
-        self.id, self.name, self.game, self.book, self.type, self.summary, self.data = (
-            id, name, game, book, type, summary, data)
+    def __init__(self, id: str, name: str, game: str, book: str, type: str, summary: str | None, data: dict | None,
+                 load: Callable[[], dict] | None = None):
+        """``load`` reads ``data`` when first needed (a card of the cache, found by its name alone);
+        ``summary`` None is the data's."""
+        self.id, self.name, self.game, self.book, self.type = id, name, game, book, type
+        self._summary, self._data, self._load = summary, data, load
         self._effects: dict = {}
+
+    @property
+    def summary(self) -> str:
+        return self._summary if self._summary is not None else str(self.data.get("summary", ""))
+
+    @property
+    def data(self) -> dict:
+        if self._data is None:
+            self._data = self._load() if self._load is not None else {}
+        return self._data
 
     def __repr__(self) -> str:
         return f"Card({self.id!r})"
@@ -143,39 +156,77 @@ def _build(files: list[tuple[str, Path]]) -> dict:
     return {"cards": cards, "keys": keys, "notices": notices}
 
 
+def _head(card: dict) -> list:
+    """What a card is known by before its data is read: id, name, game, book, type."""
+    return [card["id"], card["name"], card["game"], card.get("book", ""), card["type"]]
+
+
 class CardDB:
-    def __init__(self, raw_cards: list[dict], notices: list[str] = (), keys: list | None = None):
-        self.cards: list[Card] = [
-            Card(id=c["id"], name=c["name"], game=c["game"], book=c.get("book", ""), type=c["type"],
-                 summary=str(c["summary"]), data=c)
-            for c in raw_cards
-        ]
-        self.by_id = {c.id: c for c in self.cards}
+    def __init__(self, raw_cards: Sequence[dict], notices: list[str] = (), keys: list | None = None,
+                 heads: list | None = None):
+        """``raw_cards``: each card's data (a list, or cache Records); ``keys``: the normalised names and
+        aliases as (key, position, primary); ``heads``: each card's `_head`, when its data is to be
+        read only once something asks for it (a one-shot look-up among thousands of learned cards)."""
+        self._raw = raw_cards
+        self._heads = heads
+        self._made: list[Card | None] = [None] * len(raw_cards)
+        self._all: list[Card] | None = None
+        self._by_id: dict[str, Card] | None = None
         self.notices = list(notices)
         self._keys = keys
-        self._index: FuzzyIndex[Card] | None = None
+        self._index: FuzzyIndex[int] | None = None
+
+    def _card(self, position: int) -> Card:
+        card = self._made[position]
+        if card is None:
+            if self._heads is not None:
+                raw = self._raw
+                card = Card(*self._heads[position], summary=None, data=None, load=lambda: raw[position])
+            else:
+                card = Card(*_head(self._raw[position]), summary=None, data=self._raw[position])
+            self._made[position] = card
+        return card
 
     @property
-    def index(self) -> FuzzyIndex[Card]:
+    def cards(self) -> list[Card]:
+        if self._all is None:
+            every = getattr(self._raw, "all", None)
+            if every is not None:  # read every record at once rather than one at a time
+                for card, data in zip(map(self._card, range(len(self._raw))), every()):
+                    if card._data is None:
+                        card._data = data
+            self._all = [self._card(i) for i in range(len(self._raw))]
+        return self._all
+
+    @property
+    def by_id(self) -> dict[str, Card]:
+        if self._by_id is None:
+            self._by_id = {c.id: c for c in self.cards}
+        return self._by_id
+
+    @property
+    def index(self) -> FuzzyIndex[int]:
+        """Card positions by name and alias."""
         if self._index is None and self._keys is not None:
-            self._index = FuzzyIndex(((key, self.cards[i], primary) for key, i, primary in self._keys), normalized=True)
+            self._index = FuzzyIndex(((key, i, primary) for key, i, primary in self._keys), normalized=True)
         if self._index is None:
             entries = []
-            for card in self.cards:
-                entries.append((card.name, card, True))
-                entries.extend((alias, card, False) for alias in card.aliases)
+            for i, card in enumerate(self.cards):
+                entries.append((card.name, i, True))
+                entries.extend((alias, i, False) for alias in card.aliases)
             self._index = FuzzyIndex(entries)
         return self._index
 
     def lookup(self, query: str, game: str | None = None, where=None) -> Match[Card]:
-        def keep(card: Card) -> bool:
+        def keep(position: int) -> bool:
+            card = self._card(position)
             return (game is None or card.game == game) and (where is None or where(card))
 
         match = self.index.lookup(query, keep if (game or where) else None)
-        return _prefer_standard_printing(match)
+        return _prefer_standard_printing(match._replace(items=tuple(self._card(i) for i in match.items)))
 
     def __len__(self) -> int:
-        return len(self.cards)
+        return len(self._raw)
 
     def with_cards(self, extra: Iterable[dict]) -> "CardDB":
         """This database with more cards (the table's own), each replacing any card with its id
@@ -190,9 +241,23 @@ class CardDB:
         return CardDB(kept + extra, self.notices)
 
 
-def load_cards(extra_dirs: Iterable[Path] = ()) -> CardDB:
-    from referee.core.cache import cached_json
+def _cached(name: str, files: list[tuple[str, Path]]) -> CardDB:
+    """Cards from the cache: names, aliases and each card's `_head` read whole; a card's data when needed."""
+    from referee.core.cache import cached_records
 
-    files = card_files(extra_dirs)
-    raw = cached_json("cards", [p for _, p in files], lambda: _build(files))
-    return CardDB(raw["cards"], raw["notices"], raw["keys"])  # type: ignore[index]
+    def build() -> tuple[dict, list]:
+        built = _build(files)
+        return {"keys": built["keys"], "notices": built["notices"], "heads": [_head(c) for c in built["cards"]]}, \
+            built["cards"]
+
+    header, records = cached_records(name, [p for _, p in files], build)
+    return CardDB(records, header["notices"], header["keys"], header["heads"])
+
+
+def shipped_cards() -> CardDB:
+    """The shipped cards alone, as the books give them (none of the user's over them)."""
+    return _cached("shipped", [(source, path) for source, path in card_files() if source == "shipped"])
+
+
+def load_cards(extra_dirs: Iterable[Path] = ()) -> CardDB:
+    return _cached("cards", card_files(extra_dirs))

@@ -72,11 +72,25 @@ class FuzzyIndex(Generic[T]):
                 bucket[key].append(item)
             self._keys.append(key)
             self._key_items.append(item)
-        self._postings: dict[str, list[int]] = {}
-        for position, key in enumerate(self._keys):
-            for word in set(key.split()):
-                self._postings.setdefault(word, []).append(position)
-        self._vocabulary = sorted(self._postings)
+        self._words: tuple[dict[str, list[int]], list[str]] | None = None
+
+    @property
+    def _postings(self) -> dict[str, list[int]]:
+        """Word -> positions of the keys holding it; built on the first fuzzy look-up (an exact one needs none)."""
+        return self._word_index()[0]
+
+    @property
+    def _vocabulary(self) -> list[str]:
+        return self._word_index()[1]
+
+    def _word_index(self) -> tuple[dict[str, list[int]], list[str]]:
+        if self._words is None:
+            postings: dict[str, list[int]] = {}
+            for position, key in enumerate(self._keys):
+                for word in set(key.split()):
+                    postings.setdefault(word, []).append(position)
+            self._words = (postings, sorted(postings))
+        return self._words
 
     def __len__(self) -> int:
         return len(self._keys)

@@ -59,7 +59,7 @@ class Cursor:
 
     def error(self) -> PhraseError:
         pos, expected = self.furthest
-        words_before = sum(1 for t in self.tokens[:pos] if not _PUNCTUATION.fullmatch(t))
+        words_before = sum(1 for t in self.tokens[:pos] if not _PUNCTUATION.fullmatch(t))  # as count_words
         return PhraseError(self.tokens[pos] if pos < len(self.tokens) else None, words_before, expected)
 
     def accept(self, *words: str) -> bool:
@@ -115,6 +115,11 @@ class Cursor:
         if result is None:
             self.pos = start
         return result
+
+
+def count_words(text: str) -> int:
+    """How many words an error position counts in ``text`` (punctuation is not a word)."""
+    return sum(1 for t in Cursor(text).tokens if not _PUNCTUATION.fullmatch(t))
 
 
 def quote(text: str) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Hashable, Iterable
 
 import yaml
 
@@ -84,6 +84,9 @@ def _loader_class():
         loader.flatten_mapping(node)
         for key_node, value_node in node.value:
             key = loader.construct_object(key_node, deep=True)
+            if not isinstance(key, Hashable):  # as PyYAML's own loader refuses it, with the line
+                raise yaml.constructor.ConstructorError("while reading a mapping", node.start_mark,
+                                                        "a key that is a list or a mapping", key_node.start_mark)
             mapping[key] = loader.construct_object(value_node, deep=True)
             mapping.key_lines[key] = key_node.start_mark.line + 1
         return mapping
@@ -94,7 +97,12 @@ def _loader_class():
 
 def load_yaml_with_lines(path: Path) -> Any:
     with open(path, encoding="utf-8") as handle:
-        return yaml.load(handle, Loader=_loader_class())  # noqa: S506 - a SafeLoader subclass
+        return yaml_with_lines(handle)
+
+
+def yaml_with_lines(stream: Any) -> Any:
+    """YAML text (or an open file) whose mappings are LineDicts."""
+    return yaml.load(stream, Loader=_loader_class())  # noqa: S506 - a SafeLoader subclass
 
 
 def _walk_effects(effects: Any, game: str, where: str, line: int, out: list[tuple[int, str, str]]):
@@ -161,7 +169,7 @@ def check_card(card: dict, defaults: dict, section_ids: set[str] | None) -> list
                 out.append((at(block), block, "must be a mapping with `summary` and `effects`"))
             else:
                 _walk_effects(value.get("effects"), game, f"{block}.effects", at(block), out)
-    for number in ("strength", "price", "alcohol", "fortitude"):
+    for number in ("strength", "price", "alcohol", "fortitude", "count"):
         value = card.get(number)
         if value is not None and not isinstance(value, int):
             out.append((at(number), number, "must be a whole number (leave it out and list it under `unknown` if the books do not give it)"))

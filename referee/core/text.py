@@ -48,3 +48,8 @@ def shorten_words(text: str, width: int, ellipsis: str = "…") -> str:
         words.pop()
     kept = " ".join(words)
     return kept + ellipsis if len(kept) + len(ellipsis) <= width else kept[: max(width - 1, 1)] + ellipsis
+
+
+def plural(count: int, word: str, many: str | None = None) -> str:
+    """`1 card`, `3 cards` (``many`` for an irregular plural)."""
+    return f"{count} {word if count == 1 else many or word + 's'}"

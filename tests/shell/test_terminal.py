@@ -30,6 +30,8 @@ class Tmux:
                "REFEREE_CACHE_DIR": os.environ.get("REFEREE_CACHE_DIR", tmp_path / "cache")}
         command = " ".join(f"{k}={v}" for k, v in env.items()) + f" {sys.executable} -m referee"
         self.run("new-session", "-d", "-s", "t", "-x", str(width), "-y", "40", command)
+        # Keep the pane after the referee exits, so its last words ("Saved. Bye.") can still be read.
+        self.run("set-option", "-t", "t", "remain-on-exit", "on")
 
     def run(self, *args) -> str:
         return subprocess.run(["tmux", "-L", self.socket, *args], capture_output=True, text=True, check=True).stdout

@@ -69,7 +69,7 @@ def build_card(name: str, phrase_text: str, owner: str | None) -> dict:
     card = {
         "id": card_id(GAME, name), "name": name, "game": GAME, "book": TABLE_BOOK, "type": kind,
         "summary": card_phrase(kind, phrase.effects, phrase.alcohol, phrase.chaser),
-        "phrase": phrase_text, "effects": effects_data(phrase.effects),
+        "phrase": phrase_text, "effects": effects_data(phrase.effects), "count": 1,  # physical copies
         "cites": [f"{book}/{KIND_SECTIONS.get(kind, 'on-your-turn')}" for book in ("gii", "rdi3")],
     }
     if kind in ("drink", "drink_event"):

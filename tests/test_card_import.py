@@ -1,0 +1,221 @@
+"""`referee cards import / export / learned / forget`: whole decks a table owns, all or nothing."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from referee.cli import app
+from referee.core import learned
+
+runner = CliRunner()
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+
+
+@pytest.fixture(autouse=True)
+def user_folders(tmp_path, monkeypatch):
+    """Each test its own user folders, so learned cards never leak between tests."""
+    monkeypatch.setenv("REFEREE_CONFIG_DIR", str(tmp_path / "config"))
+    monkeypatch.setenv("REFEREE_CACHE_DIR", str(tmp_path / "cache"))
+
+
+def run(*args: str):
+    return runner.invoke(app, list(args))
+
+
+def learned_by_name() -> dict[str, dict]:
+    return {card["name"]: card for _, card in learned.learned_cards()}
+
+
+def write(path: Path, text: str) -> Path:
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_the_sample_csv_imports_with_a_report():
+    result = run("cards", "import", str(DOCS / "sample-deck.csv"))
+    assert result.exit_code == 0, result.output
+    assert "Brannoc the Piper's deck: 9 cards, 15 physical cards; 8 modelled, 1 unmodelled (Swap Instruments)" \
+        in result.output
+    assert "Drink Deck: 2 cards, 3 physical cards; 2 modelled." in result.output
+    cards = learned_by_name()
+    assert len(cards) == 11
+    assert cards["Kettle Drum Solo"]["count"] == 3
+    assert cards["Kettle Drum Solo"]["phrase"] == "action: another player loses 2 Fortitude"
+    assert cards["Kettle Drum Solo"]["owner"] == "Brannoc the Piper"
+    assert cards["Bog Water Stout"]["alcohol"] == 3 and cards["Bog Water Stout"]["fortitude"] == -1
+    assert cards["Peppermint Fizz"]["chaser"] is True and cards["Peppermint Fizz"]["deck"] == "Drink Deck"
+
+
+def test_the_sample_yaml_imports_to_the_same_cards_as_the_csv():
+    assert run("cards", "import", str(DOCS / "sample-deck.yaml")).exit_code == 0
+    from_yaml = learned_by_name()
+    for name in list(from_yaml):
+        run("cards", "forget", name)
+    assert learned_by_name() == {}
+    assert run("cards", "import", str(DOCS / "sample-deck.csv")).exit_code == 0
+    assert learned_by_name() == from_yaml
+
+
+def test_imported_cards_pass_the_card_checker_and_are_found_by_a_look_up():
+    run("cards", "import", str(DOCS / "sample-deck.csv"))
+    assert run("cards", "check").exit_code == 0
+    result = run("card", "kettle drum solo")
+    assert result.exit_code == 0 and "another player loses 2 Fortitude" in result.output
+
+
+def test_one_broken_row_refuses_the_whole_file_naming_each_line(tmp_path):
+    deck = write(tmp_path / "deck.csv",
+                 "name,character,type,quantity,phrase\n"
+                 "Good Card,Brannoc,action,1,another player loses 1 Fortitude\n"
+                 "\n"
+                 "Bad Kind,Brannoc,spell,1,gain 1 Fortitude\n"
+                 'Bad Words,Brannoc,action,1,"another player\nsings loudly"\n'
+                 "Bad Count,Brannoc,action,none,gain 1 Gold\n")
+    result = run("cards", "import", str(deck))
+    assert result.exit_code == 1
+    assert f"{deck}:4: type: 'spell' is not a card kind" in result.output
+    assert f"{deck}:5: phrase: cannot be read at 'sings' (word 3)" in result.output
+    assert f"{deck}:7: quantity: must be a whole number of at least 1, not 'none'" in result.output
+    assert "nothing imported" in result.output
+    assert learned.learned_cards() == []
+
+
+def test_a_broken_yaml_effect_names_its_line(tmp_path):
+    deck = write(tmp_path / "deck.yaml",
+                 "cards:\n"
+                 "  - name: Fine\n"
+                 "    phrase: 'anytime: gain 1 Fortitude'\n"
+                 "  - name: Broken\n"
+                 "    type: action\n"
+                 "    effects:\n"
+                 "      - {op: lose, attr: fortitud, amount: 1}\n")
+    result = run("cards", "import", str(deck))
+    assert result.exit_code == 1
+    assert f"{deck}:6: effects[0].attr: must be one of fortitude, alcohol, gold" in result.output
+    assert learned.learned_cards() == []
+
+
+def test_a_name_twice_in_one_file_is_refused(tmp_path):
+    deck = write(tmp_path / "deck.csv", "name,type,phrase\nEcho,action,gain 1 Gold\necho!,action,gain 2 Gold\n")
+    result = run("cards", "import", str(deck))
+    assert result.exit_code == 1 and f"{deck}:3: name: 'echo!' is also on line 2" in result.output
+
+
+def test_importing_again_replaces_the_cards_learned_before():
+    run("cards", "import", str(DOCS / "sample-deck.csv"))
+    again = run("cards", "import", str(DOCS / "sample-deck.yaml"))
+    assert again.exit_code == 0 and "Replaces 11 cards learned before: Kettle Drum Solo, " in again.output
+    assert len(learned_by_name()) == 11
+
+
+def test_a_dry_run_writes_nothing(tmp_path):
+    result = run("cards", "import", str(DOCS / "sample-deck.csv"), "--dry-run")
+    assert result.exit_code == 0
+    assert "Dry run: nothing written." in result.output and "15 physical cards" in result.output
+    assert learned.learned_cards() == [] and not learned.learned_dir().exists()
+
+
+def test_a_clash_with_a_shipped_card_is_reported_and_the_tables_card_takes_effect(tmp_path):
+    deck = write(tmp_path / "drinks.csv", "name,deck,type,phrase\nWine,Drink Deck,drink,5 Alcohol Content\n")
+    result = run("cards", "import", str(deck))
+    assert result.exit_code == 0
+    assert "1 name clashes with shipped cards: Wine." in result.output
+    looked_up = json.loads(run("card", "wine", "--json").stdout)
+    assert looked_up["alcohol"] == 5 and looked_up["book"] == "table"
+
+
+def test_for_gives_the_deck_of_rows_that_name_none(tmp_path):
+    deck = write(tmp_path / "deck.csv", "name,character,type,phrase\nMine,,action,gain 1 Gold\nTheirs,Zot,action,gain 2 Gold\n")
+    assert run("cards", "import", str(deck), "--for", "Fiona").exit_code == 0
+    cards = learned_by_name()
+    assert cards["Mine"]["deck"] == "Fiona's deck" and cards["Theirs"]["deck"] == "Zot's deck"
+
+
+def test_a_file_that_is_not_utf8_or_missing_gets_one_plain_line(tmp_path):
+    deck = tmp_path / "deck.csv"
+    deck.write_bytes(b"name,type,phrase\n\xff\xfeOdd,action,gain 1 Gold\n")
+    result = run("cards", "import", str(deck))
+    assert result.exit_code == 1 and isinstance(result.exception, SystemExit)
+    assert result.output.strip().count("\n") == 0 and "is not UTF-8 text (line 2" in result.output
+    missing = run("cards", "import", str(tmp_path / "nope.yaml"))
+    assert missing.exit_code == 1 and missing.output.strip() == f"Cannot read {tmp_path / 'nope.yaml'}: No such file or directory."
+
+
+@pytest.mark.parametrize("suffix", [".yaml", ".csv"])
+def test_export_then_import_gives_identical_cards(tmp_path, suffix):
+    run("cards", "import", str(DOCS / "sample-deck.yaml"))
+    # A card learned at the table, in the table's own casing, joins the same deck.
+    learned.save([_table_card("Lucky Chord", "Action: you take control of the Round", "Brannoc the Piper")])
+    before = learned_by_name()
+    out = tmp_path / f"brannoc{suffix}"
+    result = run("cards", "export", "brannoc the piper", "-o", str(out))
+    assert result.exit_code == 0 and "Wrote 10 cards of Brannoc the Piper's deck" in result.output
+    drinks = tmp_path / f"drinks{suffix}"
+    assert run("cards", "export", "Drink Deck", "-o", str(drinks)).exit_code == 0
+    for name in before:
+        assert run("cards", "forget", name).exit_code == 0
+    assert learned_by_name() == {}
+    assert run("cards", "import", str(out)).exit_code == 0
+    assert run("cards", "import", str(drinks)).exit_code == 0
+    assert learned_by_name() == before
+
+
+def _table_card(name: str, phrase: str, owner: str) -> dict:
+    from referee.games.rdi.learning import build_card
+
+    return build_card(name, phrase, owner)
+
+
+def test_export_prints_yaml_and_refuses_an_unknown_deck():
+    run("cards", "import", str(DOCS / "sample-deck.csv"))
+    result = run("cards", "export", "Drink Deck")
+    assert result.exit_code == 0 and "name: Bog Water Stout" in result.stdout
+    missing = run("cards", "export", "Nobody")
+    assert missing.exit_code == 1 and "No learned cards in Nobody's deck" in missing.output
+
+
+def test_learned_lists_and_forget_removes_one():
+    assert "No learned cards yet" in run("cards", "learned").output
+    run("cards", "import", str(DOCS / "sample-deck.csv"))
+    listing = run("cards", "learned").output
+    assert "Brannoc the Piper's deck:" in listing
+    assert "  Kettle Drum Solo x3 (action): action: another player loses 2 Fortitude" in listing
+    assert "11 learned cards" in listing
+    rows = {row["name"]: row for row in json.loads(run("cards", "learned", "--json").stdout)}
+    assert rows["Peppermint Fizz"] == {"name": "Peppermint Fizz", "deck": "Drink Deck", "kind": "drink",
+                                       "phrase": "drink: 2 Alcohol Content, with a Chaser", "count": 1,
+                                       "id": "table/rdi/peppermint-fizz"}
+    forgot = run("cards", "forget", "kettle drum solo")
+    assert forgot.exit_code == 0 and "Forgot Kettle Drum Solo (Brannoc the Piper's deck)." in forgot.output
+    assert "Kettle Drum Solo" not in learned_by_name()
+    again = run("cards", "forget", "Kettle", "Drum", "Solo")
+    assert again.exit_code == 1 and again.output.strip() == \
+        "No learned card is called 'Kettle Drum Solo'; `referee cards learned` lists them."
+
+
+def test_the_format_page_shows_the_shipped_sample_file():
+    page = (DOCS / "card-import.md").read_text(encoding="utf-8")
+    shown = page.split("```csv\n", 1)[1].split("```", 1)[0]
+    assert shown == (DOCS / "sample-deck.csv").read_text(encoding="utf-8")
+
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+PIECES = st.sampled_from(["name", "type", "phrase", "quantity", "effects", "alcohol", "chaser", "cards", "character",
+                          ",", ":", "\n", "  ", "- ", '"', "[", "]", "{", "}", "action", "drink", "3", "-1",
+                          "another player loses 2 Fortitude", "op: lose", "\xff", "é", "#", "? ", "&a", "*a"])
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(pieces=st.lists(PIECES, max_size=40), suffix=st.sampled_from([".csv", ".yaml", ".txt"]))
+def test_no_deck_file_shows_a_traceback(tmp_path, pieces, suffix):
+    deck = tmp_path / f"deck{suffix}"
+    deck.write_bytes("".join(pieces).encode("utf-8").replace("ÿ".encode(), b"\xff"))
+    result = run("cards", "import", str(deck), "--dry-run")
+    assert result.exit_code in (0, 1), result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
