@@ -42,7 +42,11 @@ def _root(ctx: typer.Context, cards: Optional[List[Path]] = CardsOption) -> None
     if ctx.invoked_subcommand is None:
         from referee.repl import run_repl
 
-        run_repl(card_dirs=_Settings.extra_card_dirs)
+        session = _session(None, None)
+        try:
+            run_repl(session=session)
+        finally:
+            session.close()
         raise typer.Exit()
 
 
@@ -116,15 +120,29 @@ def rule(
 StoreOption = typer.Option(None, "--store", help="The saved-game database (default: your data folder; REFEREE_DATA_DIR moves it).")
 
 
+def _open_store(store: Optional[Path], warn: bool = True):
+    """The saved-game store, or exit 2 with one line saying what is wrong with it and what to do."""
+    from referee.core.store import Store, StoreError
+
+    try:
+        opened = Store(store)
+    except StoreError as error:
+        typer.echo(error.message, err=True)
+        raise typer.Exit(2)
+    for warning in () if not warn else (opened.damaged, opened.read_only and not opened.damaged and f"Read-only: {opened.read_only}."):
+        if warning:
+            typer.echo(warning, err=True)
+    return opened
+
+
 def _session(cards: Optional[List[Path]], store: Optional[Path], persist: bool = True):
     from referee.core.carddb import load_cards
     from referee.core.session import Session
-    from referee.core.store import Store
 
     db = load_cards(_card_dirs(cards))
     for notice in db.notices:
         typer.echo(notice, err=True)
-    return Session(db, Store(store) if persist else None)
+    return Session(db, _open_store(store) if persist else None)
 
 
 @app.command()
@@ -159,7 +177,10 @@ def play(
             words += [flag, *[v.strip() for v in value.split(",") if v.strip()]]
     if long and game == "tda":
         words.append("--long")
-    run_repl(session=session, first_line=" ".join(f'"{w}"' if " " in w else w for w in words))
+    try:
+        run_repl(session=session, first_line=" ".join(f'"{w}"' if " " in w else w for w in words))
+    finally:
+        session.close()
 
 
 @app.command()
@@ -182,7 +203,10 @@ def resume(
         typer.echo(error.message, err=True)
         raise typer.Exit(1)
     typer.echo(ruling.message)
-    run_repl(session=session)
+    try:
+        run_repl(session=session)
+    finally:
+        session.close()
 
 
 @app.command()
@@ -192,9 +216,8 @@ def games(store: Optional[Path] = StoreOption) -> None:
     Example: referee games
     """
     from referee.core.session import Session
-    from referee.core.store import Store
 
-    typer.echo(Session(None, Store(store)).games_text())  # type: ignore[arg-type]
+    typer.echo(Session(None, _open_store(store, warn=False)).games_text())  # type: ignore[arg-type]
 
 
 @app.command()
@@ -213,15 +236,32 @@ def replay(
     """
     import sys
 
+    name = "standard input" if file == "-" else file
+    try:
+        text = sys.stdin.buffer.read().decode("utf-8") if file == "-" else Path(file).read_text(encoding="utf-8")
+    except OSError as error:
+        typer.echo(f"Cannot read {name}: {error.strerror or error}.", err=True)
+        raise typer.Exit(2)
+    except UnicodeDecodeError as error:
+        typer.echo(f"Cannot replay {name}: it is not UTF-8 text (byte {error.object[error.start]:#04x} at offset "
+                   f"{error.start}); a replay file is plain text, one announcement a line.", err=True)
+        raise typer.Exit(2)
+    session = _session(cards, store, persist=save)
+    try:
+        failed = _replay_lines(session, text, keep_going, as_json)
+    finally:
+        session.close()
+    if as_json:
+        typer.echo(json.dumps(session.summary(), ensure_ascii=False, indent=2))
+    if failed:
+        raise typer.Exit(1)
+
+
+def _replay_lines(session, text: str, keep_going: bool, as_json: bool) -> bool:
+    """Each line through the session, its ruling printed; True when a line was refused."""
     from referee.core.ruling import REFUSED
     from referee.views import ruling_text
 
-    try:
-        text = sys.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8")
-    except OSError as error:
-        typer.echo(f"Cannot read {file}: {error.strerror}", err=True)
-        raise typer.Exit(2)
-    session = _session(cards, store, persist=save)
     failed = False
     for number, line in enumerate(text.splitlines(), 1):
         if not line.strip() or line.lstrip().startswith("#"):
@@ -235,10 +275,7 @@ def replay(
             typer.echo(f"line {number}: refused: {ruling.message}", err=True)
             if not keep_going:
                 break
-    if as_json:
-        typer.echo(json.dumps(session.summary(), ensure_ascii=False, indent=2))
-    if failed:
-        raise typer.Exit(1)
+    return failed
 
 
 @cards_app.command("check")
