@@ -191,3 +191,67 @@ def test_a_replay_file_that_is_not_text_is_refused_by_name(tmp_path, content):
     path.write_bytes(content)
     result = runner.invoke(app, ["replay", str(path)])
     assert result.exit_code == 2 and f"Cannot replay {path}: it is not UTF-8 text" in result.output
+
+
+WRITER = """
+import sys
+from referee.core.carddb import load_cards
+from referee.core.session import Session
+from referee.core.store import Store
+session = Session(load_cards(), Store(sys.argv[1]))
+for line in sys.stdin:
+    ruling = session.handle(line)
+    print(ruling.code, session.game_id, flush=True)
+"""
+
+
+def _writer(path):
+    import subprocess
+    import sys
+
+    return subprocess.Popen([sys.executable, "-c", WRITER, str(path)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            text=True)
+
+
+def _say(proc, line):
+    proc.stdin.write(line + "\n")
+    proc.stdin.flush()
+    return proc.stdout.readline().split()
+
+
+def test_two_processes_on_one_game_never_interleave(cards, tmp_path):
+    """A real second process finds the game taken, is told so and only looks; once the first is killed it may write."""
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    path = tmp_path / "g.sqlite3"
+    first = _writer(path)
+    try:
+        code, game_id = _say(first, SCRIPT[0])
+        assert code == "ok"
+        assert _say(first, SCRIPT[1])[0] in ("ok", "set")
+        second = subprocess.run([sys.executable, "-m", "referee", "resume", game_id, "--store", str(path)],
+                                input="set Kaylin gold 9\nstate\n", capture_output=True, text=True, timeout=60)
+        out = second.stdout + second.stderr
+        assert "is open for writing in another referee" in out and "read-only" in out, out
+        assert "Traceback" not in out
+        assert _say(first, SCRIPT[2])[0] == "ok"  # the first window goes on writing
+        # Even a process that skips the lease check in the session is stopped by the store's own transaction.
+        intruder = subprocess.run([sys.executable, "-c", (
+            "import sys\nfrom referee.core.store import Store, GameBusy\n"
+            f"s = Store({str(path)!r})\n"
+            f"try:\n    s.append({game_id}, 3, 'x', {{}}, {{}})\nexcept GameBusy as e:\n    print('busy', e.message)\n")],
+            capture_output=True, text=True, timeout=60)
+        assert intruder.stdout.startswith("busy Game"), intruder.stdout + intruder.stderr
+    finally:
+        os.kill(first.pid, signal.SIGKILL)
+        first.wait()
+    lines = [m[0] for m in sqlite3.connect(str(path)).execute("SELECT line FROM moves ORDER BY seq")]
+    assert lines == SCRIPT[:3]  # only the first writer's lines, in its order
+    # The killed process's lease is stale: a new window takes the game over and writes.
+    after = Session(cards, Store(path))
+    ruling = after.resume(int(game_id))
+    assert "another referee" not in ruling.message
+    assert after.handle(SCRIPT[3]).accepted
