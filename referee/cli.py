@@ -287,14 +287,14 @@ def cards_check(
 
     Example: referee cards check ~/my_cards/
     """
-    from referee.core.carddb import card_files
+    from referee.core.carddb import card_files, shipped_card_ids
     from referee.core.rules import section_ids
     from referee.core.schema import check_paths
 
     targets = list(paths or []) or [p for _, p in card_files(_card_dirs(cards))]
     if paths and cards:
         targets += list(cards)
-    problems, checked = check_paths(targets, section_ids())
+    problems, checked = check_paths(targets, section_ids(), shipped_card_ids())
     for problem in problems:
         typer.echo(str(problem))
     typer.echo(f"{len(checked)} cards in {len({c['_file'] for c in checked})} files checked, {len(problems)} problem(s)")
