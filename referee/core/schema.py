@@ -48,6 +48,87 @@ REQUIRED_PARAMS = {
     "choose_one": ("options",), "unmodelled": ("says",),
 }
 
+# Who an effect touches (`who`, `to`, `from`, `by`): docs/card-schema.md, Selectors.
+SELECTORS = {
+    "rdi": {"self", "target", "each_other", "each_player", "inn", "pot", "card_player", "attacker", "drinker",
+            "revealer", "chosen"},
+    "tda": {"self", "left", "right", "each_opponent", "each_player", "strongest_opponent", "weakest_opponent",
+            "most_cards_opponent", "same_stakes_opponents", "opponents_fighting_for_dragon_stakes",
+            "opponents_fighting_for_giant_stakes", "each_player_who_played_a_good_card",
+            "each_opponent_with_good_and_evil_dragons_in_flight", "first_willing_opponent_to_left", "their_left",
+            "any_player", "dragon_stakes", "giant_stakes", "stakes"},
+}
+ATTRS = ("fortitude", "alcohol", "gold")
+WINDOWS = ("card_affects_you", "drink_revealed", "you_are_drinking", "you_lost_fortitude", "sometimes_card_played",
+           "drink_changed", "round_of_gambling", "order_a_drink_phase", "gear_revealed", "action_played",
+           "any_card_played", "other")
+
+# Every parameter each op takes, by kind (card_schema.py turns the kinds into JSON Schema). A kind is a name
+# below or a tuple of the only values allowed.
+PARAM_KINDS = ("amount", "integer", "selector", "attr", "attrs", "bool", "words", "word_list", "effects", "bands",
+               "options")
+OP_PARAMS: dict[str, dict[str, dict[str, Any]]] = {
+    "rdi": {
+        "gain": {"attr": "attr", "amount": "amount", "who": "selector", "from": "selector"},
+        "lose": {"attr": "attr", "amount": "amount", "who": "selector"},
+        "pay": {"amount": "amount", "who": "selector", "to": "selector"},
+        "drink": {"who": "selector", "source": ("drink_me", "drink_deck"), "count": "amount", "condition": "words"},
+        "order_drinks": {"count": "amount", "free": "bool"},
+        "alter_drink": {"alcohol": "amount", "fortitude": "amount"},
+        "split_drink": {"with": ("chosen", "none"), "rounding": ("up", "down")},
+        "pass_drink": {"to": "selector"},
+        "negate": {"what": "word_list", "condition": "words"},
+        "ignore": {"what": "word_list", "if_affects": "attrs", "not_round_of_gambling": "bool"},
+        "redirect": {"attr": "attr", "to": "selector"},
+        "reduce": {"attr": "attr", "amount": "amount"},
+        "draw": {"count": "amount", "who": "selector", "random": "bool"},
+        "discard": {"count": "amount", "who": "selector", "random": "bool"},
+        "start_round": {},
+        "ante": {"amount": "amount", "who": "selector"},
+        "take_control": {},
+        "restrict_next_control": {"to": "word_list"},
+        "leave_round": {"who": "selector"},
+        "force_leave": {"who": "selector"},
+        "win_round": {"pot_to": ("inn", "self")},
+        "take_pot": {"pot_to": ("inn", "self")},
+        "end_round": {"pot_to": ("inn", "self")},
+        "by_piety": {"bands": "bands"},
+        "choose_one": {"options": "options"},
+        "stop_device": {},
+        "add_numeric": {"amount": "amount"},
+        "play_again": {"types": "word_list"},
+        "redraw_drink": {},
+        "modify": {"change": "words", "by": "integer", "scope": "words"},
+        "forbid": {"what": "word_list", "scope": "words"},
+        "cutting_board": {"count": "amount"},
+        "piety": {},  # in the vocabulary, but no card uses it yet: no parameters until one does
+        "unmodelled": {"says": "words"},
+    },
+    "tda": {
+        "pay": {"amount": "amount", "who": "selector", "to": "selector", "optional": "bool", "order": "words",
+                "condition": "words"},
+        "steal": {"amount": "amount", "from": ("stakes", "dragon_stakes", "giant_stakes")},
+        "draw": {"count": "amount", "who": "selector", "deck": ("main", "legendary"), "condition": "words",
+                 "when": "words"},
+        "give": {"what": "words", "who": "selector", "to": "selector"},
+        "discard": {"what": "words", "from": ("hand", "ante", "flight", "main_deck"), "who": "selector",
+                    "optional": "bool"},
+        "trigger": {"source": "words", "as_if": "words", "ignore_strength": "bool", "condition": "words"},
+        "swap_stakes": {"optional": "bool"},
+        "strength_bonus": {"amount": "amount", "per": "words", "when": "words"},
+        "win_rule": {"weakest": "bool", "stakes": "words"},
+        "cannot_win": {"with": "words"},
+        "extra_round": {"condition": "words"},
+        "split_winnings": {"with": "words", "stakes": "words"},
+        "halve_winnings": {"rest": "words", "rounding": ("up", "down")},
+        "redirect_buying": {"to": "selector", "until": "words"},
+        "choice": {"by": "selector", "condition": "words", "options": "options", "otherwise": "effects",
+                   "order": "words"},
+        "counts_as": {"colors": "word_list", "what": "words", "until": "words"},
+        "unmodelled": {"says": "words"},
+    },
+}
+
 FILE_FIELDS = {"schema", "game", "book", "deck", "owner", "cards", "note"}
 COMMON_FIELDS = {
     "id", "name", "aliases", "type", "subtype", "summary", "cites", "effects", "unknown",
@@ -201,9 +282,10 @@ def check_card(card: dict, defaults: dict, section_ids: set[str] | None) -> list
     for key in card:
         if key not in allowed:
             out.append((at(key), str(key), f"unknown field for a {game} card"))
-    name = card.get("name")
-    if name is not None and not isinstance(name, str):
-        out.append((at("name"), "name", "must be text"))
+    for text_field in ("id", "name", "summary"):
+        value = card.get(text_field)
+        if value is not None and not isinstance(value, str):
+            out.append((at(text_field), text_field, "must be text"))
     ctype = card.get("type")
     if ctype is not None and ctype not in CARD_TYPES[game]:
         out.append((at("type"), "type", f"unknown type {ctype!r}; known: {', '.join(sorted(CARD_TYPES[game]))}"))
@@ -236,9 +318,10 @@ def check_card(card: dict, defaults: dict, section_ids: set[str] | None) -> list
     return out
 
 
-def check_file(path: Path, section_ids: set[str] | None) -> tuple[list[Problem], list[dict]]:
+def check_file(path: Path, section_ids: set[str] | None, strict: bool = False) -> tuple[list[Problem], list[dict]]:
     """Problems in one card file, and its cards (with file defaults applied) for later checks.
-    A card with problems carries the first of them as ``_problem``."""
+    A card with problems carries the first of them as ``_problem``. ``strict`` also validates the file
+    against the JSON Schema (card_schema.json), which needs the jsonschema library."""
     name = str(path)
     try:
         document = load_yaml_with_lines(path)
@@ -279,7 +362,21 @@ def check_file(path: Path, section_ids: set[str] | None) -> tuple[list[Problem],
         if mine:
             merged["_problem"] = str(mine[0])
         good.append(merged)
+    if strict:
+        from referee.core.card_schema import validate
+
+        reported = {(p.line, p.field) for p in problems}
+        problems.extend(Problem(name, line, field, message) for line, field, message in validate(document)
+                        if not _already(line, field, reported))
+        problems.sort(key=lambda p: p.line)
     return problems, good
+
+
+def _already(line: int, field: str, reported: set) -> bool:
+    """A field the hand checks already reported: the same field, or the same last key on the same line
+    (they name nested options a little differently)."""
+    last = field.rsplit(".", 1)[-1]
+    return any(f == field or (n == line and f.rsplit(".", 1)[-1] == last) for n, f in reported)
 
 
 def check_paths(paths: Iterable[Path], section_ids: set[str] | None,
@@ -293,7 +390,7 @@ def check_paths(paths: Iterable[Path], section_ids: set[str] | None,
     problems: list[Problem] = []
     cards: list[dict] = []
     for path in expand(paths):
-        found, good = check_file(path, section_ids)
+        found, good = check_file(path, section_ids, strict=True)
         problems.extend(found)
         cards.extend(good)
     first_seen: dict[str, dict] = {}
