@@ -227,27 +227,34 @@ def fuzz(game: str, count: int, seed: int, cards) -> Figures:
 CRASH_NEW = "new rdi Phrenk Kaylin Wizgille Serena"
 
 
-def crash_script(cards, count: int, seed: int) -> tuple[list[str], list[dict]]:
-    """``count`` accepted lines (no undo/redo) and the state after each: what a replay commits, in order."""
+def crash_script(cards, count: int, seed: int) -> list[tuple[list[str], list[dict]]]:
+    """``count`` accepted lines (no undo/redo), a new game whenever one ends: for each game its lines and the
+    state after each, which is what a saving replay commits, in order."""
     rng = random.Random(seed)
+    games: list[tuple[list[str], list[dict]]] = []
     session = Session(cards)
-    session.handle(CRASH_NEW)
-    lines, states = [CRASH_NEW], [session.state.to_dict()]
-    while len(lines) < count:
-        if session.state.over:
-            break
+    total = 0
+    while total < count:
+        if session.state is None or session.state.over:
+            session.handle(CRASH_NEW)
+            games.append(([CRASH_NEW], [session.state.to_dict()]))
+            total += 1
+            continue
         line = plausible_lines(session, rng, 1)[0]
         if session.handle(line).accepted:
-            lines.append(line)
-            states.append(session.state.to_dict())
-    return lines, states
+            games[-1][0].append(line)
+            games[-1][1].append(session.state.to_dict())
+            total += 1
+    return games
 
 
-def kill_replays(cards, kills: int, count: int, seed: int) -> tuple[int, int, float]:
-    """(resumes equal to the last committed state, kills, seconds of one whole replay)."""
+def kill_replays(cards, kills: int, count: int, seed: int) -> tuple[int, int, int, float]:
+    """(resumes equal to the last committed state, kills, kills that found part of the game committed,
+    seconds of one whole replay)."""
     rng = random.Random(seed)
-    lines, states = crash_script(cards, count, seed)
-    equal = 0
+    games = crash_script(cards, count, seed)
+    lines = [line for game_lines, _ in games for line in game_lines]
+    equal = partway = 0
     with tempfile.TemporaryDirectory() as folder:
         script = Path(folder) / "game.txt"
         script.write_text("\n".join(lines) + "\n", encoding="utf-8")
@@ -258,27 +265,43 @@ def kill_replays(cards, kills: int, count: int, seed: int) -> tuple[int, int, fl
                                      "--store", str(store)], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env)
 
         started = time.perf_counter()
-        launch(Path(folder) / "whole.sqlite3").wait()
+        first = Path(folder) / "whole.sqlite3"
+        proc = launch(first)
+        while not first.exists() and proc.poll() is None:
+            time.sleep(0.005)
+        ready = time.perf_counter() - started  # start-up: kills before it only test that nothing is there
+        proc.wait()
         whole = time.perf_counter() - started
         for kill in range(kills):
             store = Path(folder) / f"kill{kill}.sqlite3"
             proc = launch(store)
-            time.sleep(rng.uniform(0.0, whole))
+            time.sleep(rng.uniform(ready, whole))
             proc.send_signal(signal.SIGKILL)
             proc.wait()
-            equal += _resumes_exactly(cards, store, lines, states)
-    return equal, kills, whole
+            same, committed = _resumes_exactly(cards, store, games)
+            equal += same
+            partway += 0 < committed < len(lines)
+    return equal, kills, partway, whole
 
 
-def _resumes_exactly(cards, store: Path, lines: list[str], states: list[dict]) -> bool:
+def _resumes_exactly(cards, store: Path, games: list[tuple[list[str], list[dict]]]) -> tuple[bool, int]:
+    """(every game before the last is whole and the last resumes to the state after its last committed line,
+    how many lines were committed in all)."""
     if not store.exists():
-        return True  # killed before the store was made: nothing was committed, nothing is lost
-    session = Session(cards, Store(store))
-    if session.store.latest_id() is None:
-        return True
-    session.resume()
-    committed = [m.line for m in session.moves]
-    return committed == lines[: len(committed)] and session.state.to_dict() == states[session.head]
+        return True, 0  # killed before the store was made: nothing was committed, nothing is lost
+    saved = Store(store)
+    ids = sorted(g.id for g in saved.games())
+    committed = 0
+    for number, game_id in enumerate(ids):
+        session = Session(cards, saved)
+        session.resume(game_id)
+        lines, states = games[number]
+        stored = [m.line for m in session.moves]
+        committed += len(stored)
+        whole = number == len(ids) - 1 or stored == lines
+        if not whole or stored != lines[: len(stored)] or session.state.to_dict() != states[session.head]:
+            return False, committed
+    return True, committed
 
 
 def main() -> None:
@@ -298,9 +321,9 @@ def main() -> None:
         for kind, detail, recent in figures.examples:
             print(f"  {kind}: {detail}\n    " + "\n    ".join(recent[-12:]))
     if args.kills:
-        equal, kills, whole = kill_replays(cards, args.kills, 1000, args.seed)
+        equal, kills, partway, whole = kill_replays(cards, args.kills, 1000, args.seed)
         print(f"SIGKILL of `replay --save` (1,000 lines, {whole:.1f} s whole): {equal}/{kills} resumes equal the state "
-              "after the last committed line")
+              f"after the last committed line ({partway} kills landed mid-game)")
 
 
 if __name__ == "__main__":

@@ -181,8 +181,18 @@ def test_a_damaged_store_lists_what_it_can_read(cards, tmp_path):
     result = runner.invoke(app, ["games", "--store", str(path)])
     assert result.exception is None or isinstance(result.exception, SystemExit), result.output
     assert "damaged" in result.output or "not a referee store" in result.output, result.output
-    result = runner.invoke(app, ["resume", "--store", str(path)], input="state\n")
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
+    from referee.core.ruling import RefereeError
+
+    try:
+        store = Store(path)
+    except StoreError:
+        return  # too damaged to open: the one line above said so
+    try:
+        ruling = Session(cards, store).resume()
+    except RefereeError as error:  # refused plainly, e.g. the games table itself is unreadable
+        assert error.message.strip()
+    else:
+        assert "Nothing new can be saved: the store is damaged" in ruling.message
 
 
 @pytest.mark.parametrize("content", [b"\xff\xfe\x00binary", b"new rdi Ann Bob Cat\n\xc3\x28\n"])
@@ -255,3 +265,22 @@ def test_two_processes_on_one_game_never_interleave(cards, tmp_path):
     ruling = after.resume(int(game_id))
     assert "another referee" not in ruling.message
     assert after.handle(SCRIPT[3]).accepted
+
+
+def test_an_unwritable_data_folder_is_one_line_or_read_only(cards, tmp_path, monkeypatch):
+    """Tests run as root too, where chmod does not stop writes: the permission check is what is faked."""
+    import os
+
+    path = tmp_path / "g.sqlite3"
+    _played(cards, path).store.close()
+    real_access = os.access
+    monkeypatch.setattr(os, "access", lambda p, mode, **kw: False if mode & os.W_OK else real_access(p, mode, **kw))
+    result = runner.invoke(app, ["games", "--store", str(tmp_path / "new.sqlite3")])
+    assert result.exit_code == 2 and "is not writable: set REFEREE_DATA_DIR" in result.output
+    store = Store(path)  # an existing store in a read-only folder can still be read
+    assert store.read_only and len(store.games()) == 1
+    session = Session(cards, store)
+    ruling = session.resume()
+    assert "Nothing new can be saved" in ruling.message and "READ-ONLY" in session.toolbar()
+    before = _snapshot(session)
+    assert session.handle("set Kaylin gold 9").code == "not-saved" and _snapshot(session) == before

@@ -86,9 +86,11 @@ class Session:
                 raise NotUnderstood(f"No saved game number {game_id}; `games` lists them.") from None
         except StoreError as error:
             raise NotUnderstood(error.message) from None
+        before = self.game, self.engine
         self._load_game(saved.kind)
         moves, state = self._good_prefix(saved.rows)
         if state is None:
+            self.game, self.engine = before
             raise NotUnderstood(f"Game {game_id} cannot be resumed: even its first row is damaged.")
         lost = saved.lost + len(saved.rows) - len(moves)
         self.moves, self.game_id, self.watching = moves, game_id, False
