@@ -73,7 +73,7 @@ def test_cards_check_reports_each_bad_field(tmp_path):
     assert result.exit_code == 1
     for expected in ["5: cards[0] (42).id: must be text", "8: cards[0] (42).summary: must be text",
                      "11: cards[0] (42).effects[0].amount: must be a whole number or `unknown`, not 'two'",
-                     "11: cards[0] (42).effects[0].who: 'nobody': unknown selector",
+                     "11: cards[0] (42).effects[0].who: unknown selector 'nobody'",
                      "15: cards[0] (42).effects[1].colour: unknown field",
                      "17: cards[0] (42).alcohol: written twice (first at line 16)"]:
         assert f"{path}:{expected}" in result.output, result.output
@@ -102,7 +102,7 @@ def test_giants_war_amounts_and_selectors(tmp_path):
     out = runner.invoke(app, ["cards", "check", str(path)]).output
     assert f"{path}:10: cards[0] (mine/dragon).strength:" in out
     assert f"{path}:14: cards[0] (mine/dragon).power.effects[0].amount.plus: must be a whole number" in out
-    assert f"{path}:15: cards[0] (mine/dragon).power.effects[1].who: 'nobody'" in out
+    assert f"{path}:15: cards[0] (mine/dragon).power.effects[1].who: unknown selector 'nobody'" in out
 
 
 def test_the_one_shot_look_up_never_imports_jsonschema(tmp_path):

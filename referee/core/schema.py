@@ -256,6 +256,12 @@ def _walk_effects(effects: Any, game: str, where: str, line: int, out: list[tupl
         for param in REQUIRED_PARAMS.get(op, ()):
             if param not in effect:
                 out.append((eline, f"{field}.{param}", f"op {op!r} needs `{param}`"))
+        for param in ("amount", "count"):  # what the engines compute with: a wrong kind would do nothing
+            value = effect.get(param)
+            if param in effect and not (type(value) is int or value == "unknown" or (game == "tda" and isinstance(value, dict))):
+                out.append((eline, f"{field}.{param}", f"must be a whole number or `unknown`, not {value!r}"))
+        if "who" in effect and effect["who"] not in SELECTORS[game]:
+            out.append((eline, f"{field}.who", f"unknown selector {effect['who']!r}; known: {', '.join(sorted(SELECTORS[game]))}"))
         if op == "by_piety":
             for b, band in enumerate(effect.get("bands") or []):
                 if isinstance(band, dict):
