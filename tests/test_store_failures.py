@@ -284,3 +284,22 @@ def test_an_unwritable_data_folder_is_one_line_or_read_only(cards, tmp_path, mon
     assert "Nothing new can be saved" in ruling.message and "READ-ONLY" in session.toolbar()
     before = _snapshot(session)
     assert session.handle("set Kaylin gold 9").code == "not-saved" and _snapshot(session) == before
+
+
+def test_a_lease_whose_pid_was_reused_is_stale():
+    import os
+    import subprocess
+    import time
+
+    from referee.core.store import _HOST, Lease
+
+    sleeper = subprocess.Popen(["sleep", "30"])
+    try:
+        time.sleep(0.1)
+        assert not Lease(sleeper.pid, _HOST, time.time()).is_stale()  # written by this very process: live
+        assert Lease(sleeper.pid, _HOST, time.time() - 3600).is_stale() == os.path.exists("/proc/self/stat")
+    finally:
+        sleeper.kill()
+        sleeper.wait()
+    assert Lease(sleeper.pid, _HOST, time.time()).is_stale()  # gone
+    assert not Lease(sleeper.pid, "another-host", time.time()).is_stale()  # cannot be checked: live

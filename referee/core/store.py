@@ -90,7 +90,8 @@ class Lease:
         return self.pid == os.getpid() and self.host == _HOST
 
     def is_stale(self) -> bool:
-        """True when the holding process is gone. A process on another machine cannot be checked: it counts as live."""
+        """True when the holding process is gone, or its pid now belongs to a process started after the lease.
+        A process on another machine cannot be checked: it counts as live."""
         if self.host != _HOST:
             return False
         try:
@@ -98,8 +99,21 @@ class Lease:
         except ProcessLookupError:
             return True
         except OSError:
-            return False  # it exists but belongs to someone else
-        return False
+            pass  # it exists but belongs to someone else
+        started = _process_start(self.pid)
+        return started is not None and started > self.started + 1.0
+
+
+def _process_start(pid: int) -> float | None:
+    """When a process started (Linux /proc); None where that cannot be read."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii", errors="replace") as handle:
+            ticks = int(handle.read().rsplit(")", 1)[1].split()[19])  # field 22, starttime
+        with open("/proc/stat", encoding="ascii") as handle:
+            boot = next(int(line.split()[1]) for line in handle if line.startswith("btime "))
+        return boot + ticks / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError, StopIteration):
+        return None
 
 
 @dataclass(frozen=True)
