@@ -42,7 +42,7 @@ def _root(ctx: typer.Context, cards: Optional[List[Path]] = CardsOption) -> None
     if ctx.invoked_subcommand is None:
         from referee.repl import run_repl
 
-        session = _session(None, None)
+        session = _repl_session()
         try:
             run_repl(session=session)
         finally:
@@ -133,6 +133,22 @@ def _open_store(store: Optional[Path], warn: bool = True):
         if warning:
             typer.echo(warning, err=True)
     return opened
+
+
+def _repl_session():
+    """The bare REPL's session: with a store that cannot be opened it still looks things up, and plays nothing."""
+    from referee.core.carddb import load_cards
+    from referee.core.session import Session
+    from referee.core.store import Store, StoreError
+
+    db = load_cards(_card_dirs(None))
+    for notice in db.notices:
+        typer.echo(notice, err=True)
+    try:
+        return Session(db, Store())
+    except StoreError as error:
+        typer.echo(f"{error.message} Until then `card` and `rule` work, and no game can be played.", err=True)
+        return Session(db, None, store_problem=error.message)
 
 
 def _session(cards: Optional[List[Path]], store: Optional[Path], persist: bool = True):

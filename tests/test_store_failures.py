@@ -303,3 +303,13 @@ def test_a_lease_whose_pid_was_reused_is_stale():
         sleeper.wait()
     assert Lease(sleeper.pid, _HOST, time.time()).is_stale()  # gone
     assert not Lease(sleeper.pid, "another-host", time.time()).is_stale()  # cannot be checked: live
+
+
+def test_without_a_store_look_ups_work_and_nothing_is_played_unsaved(cards):
+    problem = "The data folder /x is a file, not a folder: move it aside or set REFEREE_DATA_DIR to a folder."
+    session = Session(cards, None, store_problem=problem)
+    ruling = session.handle("new rdi Ann Bob Cat")
+    assert ruling.code == "not-saved" and problem in ruling.message and session.state is None
+    assert "Poof" in session.handle("card poof").message
+    assert session.handle("rule mead split").verdict == "answer"
+    assert "READ-ONLY" in session.toolbar()

@@ -54,9 +54,11 @@ class Move:
 
 
 class Session:
-    def __init__(self, cards: CardDB, store: Store | None = None):
+    def __init__(self, cards: CardDB, store: Store | None = None, store_problem: str | None = None):
+        """``store_problem``: why the store could not be opened; then look-ups work and nothing can be played."""
         self.cards = cards
         self.store = store
+        self.store_problem = store_problem
         self.game = None  # the adapter module of the game being played
         self.engine = None
         self.state = None
@@ -65,7 +67,7 @@ class Session:
         self.game_id: int | None = None
         self.last: Ruling | None = None
         # Why accepted lines cannot be saved just now (shown in the toolbar); every change still tries the store.
-        self.read_only: str | None = store.read_only if store is not None else None
+        self.read_only: str | None = store.read_only if store is not None else store_problem
         self.watching = False  # True when another process is writing this game: nothing here may change it
 
     # --- persistence -------------------------------------------------------------------
@@ -140,6 +142,9 @@ class Session:
 
     def _save(self, write, line: str, same_game: bool = True) -> None:
         """Run one store write; a failure refuses the line with the store's reason and leaves everything as it was."""
+        if self.store is None and self.store_problem:
+            raise RefereeError(f"Not recorded: {line!r} could not be saved. {self.store_problem} "
+                               "Look-ups (`card`, `rule`) work meanwhile.", code="not-saved")
         if self.store is None:
             return
         if self.watching and same_game:
@@ -221,7 +226,7 @@ class Session:
         self.game, self.engine = before
         state, ruling = game.start(words[1:], self.cards)
         move = Move(line, ruling.as_dict(), state.to_dict())
-        if self.store is not None:
+        if self.store is not None or self.store_problem:
             title = f"{words[0].lower()}: " + ", ".join(game.player_names(state))
             saved: list[int] = []
             self._save(lambda: saved.append(self.store.new_game(words[0].lower(), title, line, move.ruling, move.state)),
