@@ -42,7 +42,11 @@ def _root(ctx: typer.Context, cards: Optional[List[Path]] = CardsOption) -> None
     if ctx.invoked_subcommand is None:
         from referee.repl import run_repl
 
-        run_repl(card_dirs=_Settings.extra_card_dirs)
+        session = _repl_session()
+        try:
+            run_repl(session=session)
+        finally:
+            session.close()
         raise typer.Exit()
 
 
@@ -129,15 +133,45 @@ def rule(
 StoreOption = typer.Option(None, "--store", help="The saved-game database (default: your data folder; REFEREE_DATA_DIR moves it).")
 
 
+def _open_store(store: Optional[Path], warn: bool = True):
+    """The saved-game store, or exit 2 with one line saying what is wrong with it and what to do."""
+    from referee.core.store import Store, StoreError
+
+    try:
+        opened = Store(store)
+    except StoreError as error:
+        typer.echo(error.message, err=True)
+        raise typer.Exit(2)
+    for warning in () if not warn else (opened.damaged, opened.read_only and not opened.damaged and f"Read-only: {opened.read_only}."):
+        if warning:
+            typer.echo(warning, err=True)
+    return opened
+
+
+def _repl_session():
+    """The bare REPL's session: with a store that cannot be opened it still looks things up, and plays nothing."""
+    from referee.core.carddb import load_cards
+    from referee.core.session import Session
+    from referee.core.store import Store, StoreError
+
+    db = load_cards(_card_dirs(None))
+    for notice in db.notices:
+        typer.echo(notice, err=True)
+    try:
+        return Session(db, Store())
+    except StoreError as error:
+        typer.echo(f"{error.message} Until then `card` and `rule` work, and no game can be played.", err=True)
+        return Session(db, None, store_problem=error.message)
+
+
 def _session(cards: Optional[List[Path]], store: Optional[Path], persist: bool = True):
     from referee.core.carddb import load_cards
     from referee.core.session import Session
-    from referee.core.store import Store
 
     db = load_cards(_card_dirs(cards))
     for notice in db.notices:
         typer.echo(notice, err=True)
-    return Session(db, Store(store) if persist else None, remember_learned=True)
+    return Session(db, _open_store(store) if persist else None, remember_learned=True)
 
 
 @app.command()
@@ -180,7 +214,10 @@ def play(
             words += [flag, *[v.strip() for v in value.split(",") if v.strip()]]
     if long and game == "tda":
         words.append("--long")
-    run_repl(session=session, first_line=" ".join(f'"{w}"' if " " in w else w for w in words))
+    try:
+        run_repl(session=session, first_line=" ".join(f'"{w}"' if " " in w else w for w in words))
+    finally:
+        session.close()
 
 
 @app.command()
@@ -203,7 +240,10 @@ def resume(
         typer.echo(error.message, err=True)
         raise typer.Exit(1)
     typer.echo(ruling.message)
-    run_repl(session=session)
+    try:
+        run_repl(session=session)
+    finally:
+        session.close()
 
 
 @app.command()
@@ -213,9 +253,8 @@ def games(store: Optional[Path] = StoreOption) -> None:
     Example: referee games
     """
     from referee.core.session import Session
-    from referee.core.store import Store
 
-    typer.echo(Session(None, Store(store)).games_text())  # type: ignore[arg-type]
+    typer.echo(Session(None, _open_store(store, warn=False)).games_text())  # type: ignore[arg-type]
 
 
 @app.command()
@@ -238,26 +277,48 @@ def replay(
     """
     import sys
 
-    from referee.core.ruling import REFUSED
-    from referee.views import ruling_text
-
+    name = "standard input" if file == "-" else file
     try:
-        text = sys.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8")
+        text = sys.stdin.buffer.read().decode("utf-8") if file == "-" else Path(file).read_text(encoding="utf-8")
     except OSError as error:
-        typer.echo(f"Cannot read {file}: {error.strerror}", err=True)
+        typer.echo(f"Cannot read {name}: {error.strerror or error}.", err=True)
+        raise typer.Exit(2)
+    except UnicodeDecodeError as error:
+        typer.echo(f"Cannot replay {name}: it is not UTF-8 text (byte {error.object[error.start]:#04x} at offset "
+                   f"{error.start}); a replay file is plain text, one announcement a line.", err=True)
         raise typer.Exit(2)
     session = _session(cards, store, persist=save)
     if file != "-":
         session.base_dir = Path(file).parent
-    if check:
-        from referee.core.transcript import check_case
+    try:
+        if check:
+            _check_case(session, name, text)
+        failed = _replay_lines(session, text, keep_going, as_json)
+    finally:
+        session.close()
+    if as_json:
+        typer.echo(json.dumps(session.summary(), ensure_ascii=False, indent=2))
+    if failed:
+        raise typer.Exit(1)
 
-        mismatches = check_case(session, text)
-        for mismatch in mismatches:
-            typer.echo(f"{file}:{mismatch.number}: {mismatch.line}\n  {mismatch.problem}")
-        checked = sum(1 for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#"))
-        typer.echo(f"{checked} lines checked, {len(mismatches)} mismatch{'es' if len(mismatches) != 1 else ''}.")
-        raise typer.Exit(1 if mismatches else 0)
+
+def _check_case(session, name: str, text: str) -> None:
+    """A written-up case: every mismatch with its line number; exit 1 if any."""
+    from referee.core.transcript import check_case
+
+    mismatches = check_case(session, text)
+    for mismatch in mismatches:
+        typer.echo(f"{name}:{mismatch.number}: {mismatch.line}\n  {mismatch.problem}")
+    checked = sum(1 for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#"))
+    typer.echo(f"{checked} lines checked, {len(mismatches)} mismatch{'es' if len(mismatches) != 1 else ''}.")
+    raise typer.Exit(1 if mismatches else 0)
+
+
+def _replay_lines(session, text: str, keep_going: bool, as_json: bool) -> bool:
+    """Each line through the session, its ruling printed; True when a line was refused."""
+    from referee.core.ruling import REFUSED
+    from referee.views import ruling_text
+
     failed = False
     case_lines = 0
     for number, line in enumerate(text.splitlines(), 1):
@@ -277,10 +338,7 @@ def replay(
                 break
     if case_lines:
         typer.echo(f"({case_lines} `expect`/`@rules` line(s) skipped: `--check` checks them.)", err=True)
-    if as_json:
-        typer.echo(json.dumps(session.summary(), ensure_ascii=False, indent=2))
-    if failed:
-        raise typer.Exit(1)
+    return failed
 
 
 @app.command()
@@ -355,14 +413,14 @@ def cards_check(
 
     Example: referee cards check ~/my_cards/
     """
-    from referee.core.carddb import card_files
+    from referee.core.carddb import card_files, shipped_card_ids
     from referee.core.rules import section_ids
     from referee.core.schema import check_paths
 
     targets = list(paths or []) or [p for _, p in card_files(_card_dirs(cards))]
     if paths and cards:
         targets += list(cards)
-    problems, checked = check_paths(targets, section_ids())
+    problems, checked = check_paths(targets, section_ids(), shipped_card_ids())
     for problem in problems:
         typer.echo(str(problem))
     typer.echo(f"{len(checked)} cards in {len({c['_file'] for c in checked})} files checked, {len(problems)} problem(s)")

@@ -30,7 +30,10 @@ def _history():
 
         folder = data_dir()
         folder.mkdir(parents=True, exist_ok=True)
-        return FileHistory(str(folder / "history.txt"))
+        history = folder / "history.txt"
+        with open(history, "ab"):  # an unwritable folder or file must not fail later, mid-prompt
+            pass
+        return FileHistory(str(history))
     except OSError:
         return InMemoryHistory()
 

@@ -126,7 +126,8 @@ def card_files(extra_dirs: Iterable[Path] = ()) -> list[tuple[str, Path]]:
 
 
 def _build(files: list[tuple[str, Path]]) -> dict:
-    """Parse and merge card files. A broken card is skipped with a notice, never fatal."""
+    """Parse and merge card files. A broken user file or card is skipped with a notice naming file and line;
+    nothing here is fatal."""
     from referee.core.schema import REQUIRED_FIELDS, check_file
 
     merged: dict[str, dict] = {}
@@ -134,16 +135,29 @@ def _build(files: list[tuple[str, Path]]) -> dict:
     notices: list[str] = []
     for source, path in files:
         problems, cards = check_file(path, None)
-        if problems and source == "user":
-            notices.append(f"{path}: {len(problems)} problem(s); run `referee cards check {path}`")
+        if source == "user":
+            if problems and not cards:
+                notices.append(f"{problems[0]} (file skipped; `referee cards check {path}` lists every problem)")
+            elif any(not p.field.startswith("cards[") for p in problems):
+                notices.append(f"{next(p for p in problems if not p.field.startswith('cards['))}")
         for card in cards:
+            if source == "user" and card.get("_problem"):
+                notices.append(f"{card['_problem']} (card skipped; `referee cards check {path}` lists every problem)")
+                continue
             if any(card.get(f) in (None, "", []) for f in REQUIRED_FIELDS) or not isinstance(card.get("name"), str):
                 continue
             card = {k: v for k, v in card.items()}  # plain dict, JSON-ready
             card["_source"] = source
+            shipped = merged.get(card["id"], {}).get("_source") == "shipped"
+            if source == "user" and shipped and card.get("replaces") is not True:
+                notices.append(f"{card['_file']}:{card['_line']}: id: {card['id']!r} is a shipped card's id; the shipped "
+                               "card stays (add `replaces: true` to replace it, or choose another id)")
+                continue
+            if source == "user" and shipped:
+                notices.append(f"{card['_file']}:{card['_line']}: your card {card['name']!r} replaces the shipped one")
             name_key = (str(card.get("game")), normalize(card["name"]) + "|" + str(card.get("edition") or ""))
             replaced = by_name.get(name_key) if source == "user" else None
-            if replaced and merged.get(replaced, {}).get("_source") == "shipped":
+            if replaced and replaced != card["id"] and merged.get(replaced, {}).get("_source") == "shipped":
                 notices.append(f"{card['_file']}:{card['_line']}: your card {card['name']!r} replaces the shipped one")
                 del merged[replaced]
             merged[card["id"]] = card
@@ -257,6 +271,15 @@ def _cached(name: str, files: list[tuple[str, Path]]) -> CardDB:
 def shipped_cards() -> CardDB:
     """The shipped cards alone, as the books give them (none of the user's over them)."""
     return _cached("shipped", [(source, path) for source, path in card_files() if source == "shipped"])
+
+
+def shipped_card_ids() -> set[str]:
+    """The ids of the shipped cards alone (user cards may reuse one only with `replaces: true`)."""
+    from referee.core.cache import cached_json
+
+    files = [("shipped", p) for p in sorted(shipped_cards_dir().rglob("*.yaml"))]
+    raw = cached_json("shipped-cards", [p for _, p in files], lambda: _build(files))
+    return {card["id"] for card in raw["cards"]}  # type: ignore[index]
 
 
 def load_cards(extra_dirs: Iterable[Path] = ()) -> CardDB:

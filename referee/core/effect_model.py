@@ -14,6 +14,7 @@ so an op is declared once.
 from __future__ import annotations
 
 import keyword
+import re
 from typing import Any, ClassVar, Iterator, NamedTuple
 
 ATTRS = ("fortitude", "alcohol", "gold")
@@ -23,6 +24,15 @@ UNKNOWN = "unknown"  # an amount the books do not give; the table supplies it
 RDI_SELECTORS = (
     "self", "target", "chosen", "each_other", "each_player", "attacker", "drinker", "inn", "pot",
     "card_player", "revealer", "none", "seats",
+)
+# Who or what a Giants War effect points at (positions round the table, the stakes). A choice the
+# engine has settled names a seat: `seat_2`.
+TDA_POSITIONS = (
+    "self", "left", "right", "their_left", "each_opponent", "each_player", "any_player", "strongest_opponent",
+    "weakest_opponent", "most_cards_opponent", "same_stakes_opponents", "opponents_fighting_for_dragon_stakes",
+    "opponents_fighting_for_giant_stakes", "each_player_who_played_a_good_card",
+    "each_opponent_with_good_and_evil_dragons_in_flight", "first_willing_opponent_to_left", "dragon_stakes",
+    "giant_stakes", "stakes",
 )
 RDI_CARD_KINDS = (
     "action", "sometimes", "anytime", "gambling", "cheating", "drink", "drink_event", "gear", "potion",
@@ -40,7 +50,7 @@ class EffectError(ValueError):
 
 class Param(NamedTuple):
     name: str  # the word a card file writes
-    kind: str  # int, amount, selector, word, words, attr, attrs, kinds, flag, text, effects, options, bands, count
+    kind: str  # int, amount, count, selector, position, word, words, attr, attrs, kinds, flag, text, effects, options, bands
     required: bool = False
 
     @property
@@ -118,11 +128,11 @@ SPECS: dict[str, dict[str, tuple[Param, ...]]] = {
         "debuff": _p("kind:word!"),
     },
     "tda": {
-        "pay": _p("amount:count who:word to:word order:word condition:word optional:flag"),
+        "pay": _p("amount:count who:position to:position order:word condition:word optional:flag"),
         "steal": _p("amount:count from:word"),
-        "draw": _p("count:count who:word deck:word condition:word when:word"),
-        "give": _p("what:word! who:word to:word"),
-        "discard": _p("what:word from:word who:word optional:flag"),
+        "draw": _p("count:count who:position deck:word condition:word when:word"),
+        "give": _p("what:word! who:position to:position"),
+        "discard": _p("what:word from:word who:position optional:flag"),
         "trigger": _p("source:word! as_if:word ignore_strength:flag condition:word"),
         "swap_stakes": _p("optional:flag"),
         "strength_bonus": _p("amount:int! per:word! when:word"),
@@ -131,8 +141,8 @@ SPECS: dict[str, dict[str, tuple[Param, ...]]] = {
         "extra_round": _p("condition:word"),
         "split_winnings": _p("with:word stakes:word"),
         "halve_winnings": _p("rest:word rounding:word"),
-        "redirect_buying": _p("to:word until:word"),
-        "choice": _p("by:word options:options! condition:word otherwise:effects order:word"),
+        "redirect_buying": _p("to:position until:word"),
+        "choice": _p("by:position options:options! condition:word otherwise:effects order:word"),
         "counts_as": _p("colors:words what:word until:word"),
         "unmodelled": _p("says:text!"),
     },
@@ -215,12 +225,12 @@ def _check_value(param: Param, value: Any, game: str, where: str) -> Any:
     kind = param.kind
     if kind == "int":
         if isinstance(value, bool) or not isinstance(value, int):
-            raise EffectError(where, "must be a whole number")
+            raise EffectError(where, f"must be a whole number, not {value!r}")
         return value
     if kind == "amount":
         if value == UNKNOWN or (isinstance(value, int) and not isinstance(value, bool)):
             return value
-        raise EffectError(where, f"must be a whole number, or {UNKNOWN!r} where the books do not give it")
+        raise EffectError(where, f"must be a whole number or `{UNKNOWN}`, not {value!r}")
     if kind == "count":
         if isinstance(value, int) and not isinstance(value, bool):
             return value
@@ -231,6 +241,10 @@ def _check_value(param: Param, value: Any, game: str, where: str) -> Any:
     if kind == "selector":
         if value not in RDI_SELECTORS:
             raise EffectError(where, f"unknown selector {value!r}; known: {', '.join(RDI_SELECTORS)}")
+        return value
+    if kind == "position":
+        if value not in TDA_POSITIONS and not (isinstance(value, str) and re.fullmatch(r"seat_\d+", value)):
+            raise EffectError(where, f"unknown selector {value!r}; known: {', '.join(TDA_POSITIONS)}")
         return value
     if kind == "word":
         if not isinstance(value, str) or not value or not value.replace("_", "").isalnum():

@@ -9,7 +9,7 @@ from __future__ import annotations
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Hashable, Iterable
+from typing import Any, Iterable
 
 import yaml
 
@@ -27,14 +27,23 @@ CARD_TYPES = {
 }
 
 # The effect vocabulary is declared once, in the typed effect model.
-from referee.core.effect_model import EffectError, card_ops, parse_effects  # noqa: E402
+from referee.core.effect_model import ATTRS as EFFECT_ATTRS, EffectError, card_ops, parse_effects  # noqa: E402
 
 EFFECT_OPS = {game: card_ops(game) for game in GAMES}
+
+# Who an effect touches (`who`, `to`, `from`, `by`): docs/card-schema.md, Selectors.
+ATTRS = EFFECT_ATTRS
+WINDOWS = ("card_affects_you", "drink_revealed", "you_are_drinking", "you_lost_fortitude", "sometimes_card_played",
+           "drink_changed", "round_of_gambling", "order_a_drink_phase", "gear_revealed", "action_played",
+           "any_card_played", "other")
+
+# Every parameter each op takes, by kind (card_schema.py turns the kinds into JSON Schema). A kind is a name
+# below or a tuple of the only values allowed.
 
 FILE_FIELDS = {"schema", "game", "book", "deck", "owner", "cards", "note"}
 COMMON_FIELDS = {
     "id", "name", "aliases", "type", "subtype", "summary", "cites", "effects", "unknown",
-    "links", "note", "edition", "book", "deck", "owner", "game", "count", "phrase",
+    "links", "note", "edition", "book", "deck", "owner", "game", "count", "phrase", "replaces",
 }
 GAME_FIELDS = {
     "rdi": {
@@ -62,10 +71,11 @@ class Problem:
 
 
 class LineDict(dict):
-    """A mapping that remembers the line of itself and of each key (1-based)."""
+    """A mapping that remembers the line of itself and of each key (1-based), and keys it saw twice."""
 
     line: int = 0
     key_lines: dict
+    duplicates: list  # (key, line, line of the first one)
 
     def line_of(self, key: str) -> int:
         return self.key_lines.get(key, self.line)
@@ -81,23 +91,60 @@ def _loader_class():
         mapping = LineDict()
         mapping.line = node.start_mark.line + 1
         mapping.key_lines = {}
+        mapping.duplicates = []
         loader.flatten_mapping(node)
         for key_node, value_node in node.value:
             key = loader.construct_object(key_node, deep=True)
-            if not isinstance(key, Hashable):  # as PyYAML's own loader refuses it, with the line
-                raise yaml.constructor.ConstructorError("while reading a mapping", node.start_mark,
-                                                        "a key that is a list or a mapping", key_node.start_mark)
+            if isinstance(key, (list, dict)):
+                key = str(key)  # an unhashable key is reported as an unknown field, not a crash
+            line = key_node.start_mark.line + 1
+            if key in mapping.key_lines:
+                mapping.duplicates.append((key, line, mapping.key_lines[key]))
             mapping[key] = loader.construct_object(value_node, deep=True)
-            mapping.key_lines[key] = key_node.start_mark.line + 1
+            mapping.key_lines[key] = line
         return mapping
 
     LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, construct_mapping)
     return LineLoader
 
 
+class NotText(ValueError):
+    """A file that is not UTF-8 text; ``line`` is where the first bad byte is."""
+
+    def __init__(self, line: int, message: str):
+        super().__init__(message)
+        self.line = line
+
+
 def load_yaml_with_lines(path: Path) -> Any:
-    with open(path, encoding="utf-8") as handle:
-        return yaml_with_lines(handle)
+    data = Path(path).read_bytes()
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data[: error.start].count(b"\n") + 1
+        raise NotText(line, f"not UTF-8 text (byte {data[error.start]:#04x}); a card file is YAML text") from None
+    try:
+        return yaml_with_lines(text)
+    except yaml.reader.ReaderError as error:  # a control character: the reader gives an offset, not a line
+        position = getattr(error, "position", 0) or 0
+        character = getattr(error, "character", "?")
+        code = character if isinstance(character, int) else ord(character) if len(str(character)) == 1 else None
+        shown = f"{code:#04x}" if code is not None else repr(character)
+        raise NotText(text[:position].count("\n") + 1, f"control character {shown} is not allowed in YAML text") from None
+
+
+def duplicate_keys(node: Any, where: str = "") -> list[tuple[int, str, str]]:
+    """(line, field, message) for every key written twice in one mapping, anywhere in the document."""
+    out: list[tuple[int, str, str]] = []
+    if isinstance(node, LineDict):
+        for key, line, first in node.duplicates:
+            out.append((line, f"{where}{key}", f"written twice (first at line {first}); only the last one counts"))
+        for key, value in node.items():
+            out.extend(duplicate_keys(value, f"{where}{key}."))
+    elif isinstance(node, list):
+        for index, item in enumerate(node):
+            out.extend(duplicate_keys(item, f"{where.rstrip('.')}[{index}]."))
+    return out
 
 
 def yaml_with_lines(stream: Any) -> Any:
@@ -144,9 +191,10 @@ def check_card(card: dict, defaults: dict, section_ids: set[str] | None) -> list
     for key in card:
         if key not in allowed:
             out.append((at(key), str(key), f"unknown field for a {game} card"))
-    name = card.get("name")
-    if name is not None and not isinstance(name, str):
-        out.append((at("name"), "name", "must be text"))
+    for text_field in ("id", "name", "summary"):
+        value = card.get(text_field)
+        if value is not None and not isinstance(value, str):
+            out.append((at(text_field), text_field, "must be text"))
     ctype = card.get("type")
     if ctype is not None and ctype not in CARD_TYPES[game]:
         out.append((at("type"), "type", f"unknown type {ctype!r}; known: {', '.join(sorted(CARD_TYPES[game]))}"))
@@ -179,11 +227,15 @@ def check_card(card: dict, defaults: dict, section_ids: set[str] | None) -> list
     return out
 
 
-def check_file(path: Path, section_ids: set[str] | None) -> tuple[list[Problem], list[dict]]:
-    """Problems in one card file, and its cards (with file defaults applied) for later checks."""
+def check_file(path: Path, section_ids: set[str] | None, strict: bool = False) -> tuple[list[Problem], list[dict]]:
+    """Problems in one card file, and its cards (with file defaults applied) for later checks.
+    A card with problems carries the first of them as ``_problem``. ``strict`` also validates the file
+    against the JSON Schema (card_schema.json), which needs the jsonschema library."""
     name = str(path)
     try:
         document = load_yaml_with_lines(path)
+    except NotText as error:
+        return [Problem(name, error.line, "(file)", str(error))], []
     except yaml.YAMLError as error:
         mark = getattr(error, "problem_mark", None)
         return [Problem(name, (mark.line + 1) if mark else 0, "(yaml)", str(getattr(error, "problem", error)))], []
@@ -191,7 +243,8 @@ def check_file(path: Path, section_ids: set[str] | None) -> tuple[list[Problem],
         return [Problem(name, 0, "(file)", error.strerror or str(error))], []
     if not isinstance(document, dict):
         return [Problem(name, 1, "(file)", "a card file is a mapping with `cards:`")], []
-    problems: list[Problem] = []
+    problems: list[Problem] = [Problem(name, line, field, message) for line, field, message in duplicate_keys(document)
+                               if not field.startswith("cards[")]
     for key in document:
         if key not in FILE_FIELDS:
             problems.append(Problem(name, document.line_of(key), str(key), "unknown file-level field"))
@@ -208,22 +261,45 @@ def check_file(path: Path, section_ids: set[str] | None) -> tuple[list[Problem],
             problems.append(Problem(name, document.line_of("cards"), f"cards[{index}]", "a card is a mapping"))
             continue
         label = f"cards[{index}]" + (f" ({card.get('id')})" if card.get("id") else "")
-        found = check_card(card, defaults, section_ids)
-        problems.extend(Problem(name, line, f"{label}.{field}", message) for line, field, message in found)
+        found = duplicate_keys(card) + check_card(card, defaults, section_ids)
+        mine = [Problem(name, line, f"{label}.{field}", message) for line, field, message in found]
+        problems.extend(mine)
         merged = dict(defaults)
         merged.update(card)
         merged["_file"] = name
         merged["_line"] = getattr(card, "line", 0)
+        if mine:
+            merged["_problem"] = str(mine[0])
         good.append(merged)
+    if strict:
+        from referee.core.card_schema import validate
+
+        reported = {(p.line, p.field) for p in problems}
+        problems.extend(Problem(name, line, field, message) for line, field, message in validate(document)
+                        if not _already(line, field, reported))
+        problems.sort(key=lambda p: p.line)
     return problems, good
 
 
-def check_paths(paths: Iterable[Path], section_ids: set[str] | None) -> tuple[list[Problem], list[dict]]:
-    """Check files (and every *.yaml under folders) together, including ids unique across them."""
+def _already(line: int, field: str, reported: set) -> bool:
+    """A field the hand checks already reported: the same field, or the same last key on the same line
+    (they name nested options a little differently)."""
+    last = field.rsplit(".", 1)[-1]
+    return any(f == field or (n == line and f.rsplit(".", 1)[-1] == last) for n, f in reported)
+
+
+def check_paths(paths: Iterable[Path], section_ids: set[str] | None,
+                shipped_ids: set[str] = frozenset()) -> tuple[list[Problem], list[dict]]:
+    """Check files (and every *.yaml under folders) together, including ids unique across them.
+    A card may reuse a shipped card's id (``shipped_ids``, or a shipped file checked alongside) only with
+    ``replaces: true``."""
+    from referee.core.paths import shipped_cards_dir
+
+    shipped_dir = shipped_cards_dir().resolve()
     problems: list[Problem] = []
     cards: list[dict] = []
     for path in expand(paths):
-        found, good = check_file(path, section_ids)
+        found, good = check_file(path, section_ids, strict=True)
         problems.extend(found)
         cards.extend(good)
     first_seen: dict[str, dict] = {}
@@ -231,7 +307,14 @@ def check_paths(paths: Iterable[Path], section_ids: set[str] | None) -> tuple[li
         card_id = card.get("id")
         if not isinstance(card_id, str):
             continue
-        if card_id in first_seen:
+        other = first_seen.get(card_id)
+        shipped = card_id in shipped_ids or (other is not None and shipped_dir in Path(other["_file"]).resolve().parents)
+        if shipped and shipped_dir not in Path(card["_file"]).resolve().parents:
+            if card.get("replaces") is not True:
+                problems.append(Problem(card["_file"], card["_line"], "id", f"{card_id!r} is a shipped card's id: "
+                                        "add `replaces: true` to replace that card, or choose another id"))
+            first_seen.setdefault(card_id, card)
+        elif card_id in first_seen:
             other = first_seen[card_id]
             problems.append(Problem(card["_file"], card["_line"], "id",
                                     f"{card_id!r} is also used at {other['_file']}:{other['_line']}"))
@@ -240,7 +323,7 @@ def check_paths(paths: Iterable[Path], section_ids: set[str] | None) -> tuple[li
     for card in cards:
         for link in card.get("links") or []:
             target = link.get("id") if isinstance(link, dict) else None
-            if target is not None and target not in first_seen:
+            if target is not None and target not in first_seen and target not in shipped_ids:
                 problems.append(Problem(card["_file"], card["_line"], "links", f"no card with id {target!r}"))
     return problems, cards
 

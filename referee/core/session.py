@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from referee.core.carddb import CardDB
 from referee.core.ruling import ANSWER, OK, REFUSED, NotUnderstood, RefereeError, Ruling, Step
-from referee.core.store import Store
+from referee.core.store import GameBusy, Store, StoreError
 
 LOG_WIDTH = 72  # a `log` entry's verdict, shortened to fit 80 columns
 
@@ -84,10 +84,14 @@ class Move:
 
 
 class Session:
-    def __init__(self, cards: CardDB, store: Store | None = None, remember_learned: bool = False):
+    def __init__(self, cards: CardDB, store: Store | None = None, store_problem: str | None = None,
+                 remember_learned: bool = False):
+        """``store_problem``: why the store could not be opened; then look-ups work and nothing can be played.
+        ``remember_learned``: write cards the table teaches to the user's folder (the shells do)."""
         self.cards = cards
-        self.remember_learned = remember_learned  # write taught cards to the user's folder (the shells do)
+        self.remember_learned = remember_learned
         self.store = store
+        self.store_problem = store_problem
         self.game = None  # the adapter module of the game being played
         self.engine = None
         self.state = None
@@ -97,6 +101,9 @@ class Session:
         self.last: Ruling | None = None
         self.notices: list[str] = []  # things the shells should tell the table once (a failed write)
         self.base_dir = None  # where a replayed file's `new --from FILE` looks for FILE
+        # Why accepted lines cannot be saved just now (shown in the toolbar); every change still tries the store.
+        self.read_only: str | None = store.read_only if store is not None else store_problem
+        self.watching = False  # True when another process is writing this game: nothing here may change it
 
     # --- persistence -------------------------------------------------------------------
     def _load_game(self, kind: str) -> None:
@@ -106,27 +113,86 @@ class Session:
     def resume(self, game_id: int | None = None) -> Ruling:
         if self.store is None:
             raise NotUnderstood("No saved-game store is open.")
-        game_id = game_id if game_id is not None else self.store.latest_id()
-        if game_id is None:
-            raise NotUnderstood("There are no saved games yet: `new rdi NAME NAME ...`.")
         try:
-            kind, head, rows = self.store.load(game_id)
-        except KeyError:
-            raise NotUnderstood(f"No saved game number {game_id}; `games` lists them.") from None
-        self._load_game(kind)
-        self.moves = [Move(line, ruling, state) for line, ruling, state in rows]
-        self.head = head
-        self.game_id = game_id
-        self.state = self.game.load_state(self.moves[head].state)
-        return info("resume", f"Resumed game {game_id} after {head} announcement(s).\n" + self.game.describe(self.state, self.cards_in_play))
+            game_id = game_id if game_id is not None else self.store.latest_id()
+            if game_id is None:
+                raise NotUnderstood("There are no saved games yet: `new rdi NAME NAME ...`.")
+            try:
+                saved = self.store.load(game_id)
+            except KeyError:
+                raise NotUnderstood(f"No saved game number {game_id}; `games` lists them.") from None
+        except StoreError as error:
+            raise NotUnderstood(error.message) from None
+        before = self.game, self.engine
+        self._load_game(saved.kind)
+        moves, state = self._good_prefix(saved.rows)
+        if state is None:
+            self.game, self.engine = before
+            raise NotUnderstood(f"Game {game_id} cannot be resumed: even its first row is damaged.")
+        lost = saved.lost + len(saved.rows) - len(moves)
+        self.moves, self.game_id, self.watching = moves, game_id, False
+        self.head = min(saved.head, len(moves) - 1)
+        self.state = self.game.load_state(moves[self.head].state) if self.head != len(moves) - 1 else state
+        notes = []
+        if lost:
+            notes.append(f"{lost} damaged saved announcement{'s' if lost != 1 else ''} could not be read; "
+                         f"the game resumes after the last good one.")
+        try:
+            if self.store.read_only:
+                raise StoreError(f"Nothing new can be saved: {self.store.read_only}.")
+            self.store.acquire(game_id)
+            self.read_only = None
+        except GameBusy as busy:
+            self.watching = True
+            self.read_only = f"game {game_id} is being played in another window"
+            notes.append(f"{busy.message} This window is read-only: `state`, `why`, `card` and `rule` work; "
+                         f"close the other one and run `referee resume {game_id}` to play here.")
+        except StoreError as error:
+            self.read_only = self.store.read_only or error.message.removeprefix("Not saved: ").rstrip(".")
+            notes.append(error.message.replace("Not saved:", "Nothing new can be saved:"))
+        text = f"Resumed game {game_id} after {self.head} announcement(s)."
+        return info("resume", "\n".join([text, *notes, self.game.describe(self.state, self.cards_in_play)]))
 
-    def _record(self, line: str, ruling: Ruling) -> None:
-        move = Move(line, ruling.as_dict(), self.state.to_dict())
+    def _good_prefix(self, rows: list) -> tuple[list[Move], object]:
+        """The moves whose states load, up to the first that does not, and the last good state."""
+        moves: list[Move] = []
+        state = None
+        for line, ruling, saved in rows:
+            try:
+                state = self.game.load_state(saved)
+            except Exception:  # a damaged row: keep what came before it
+                break
+            moves.append(Move(line, ruling, saved))
+        return moves, (state if moves else None)
+
+    def _commit(self, line: str, ruling: Ruling, new_state) -> Ruling:
+        """Save first; only a committed line changes the state and the undo stack."""
+        move = Move(line, ruling.as_dict(), new_state.to_dict())
+        self._save(lambda: self.store.append(self.game_id, self.head + 1, line, move.ruling, move.state), line)
+        self.state = new_state
         self.head += 1
         del self.moves[self.head:]
         self.moves.append(move)
-        if self.store is not None:
-            self.store.append(self.game_id, self.head, line, move.ruling, move.state)
+        return ruling
+
+    def _save(self, write, line: str, same_game: bool = True) -> None:
+        """Run one store write; a failure refuses the line with the store's reason and leaves everything as it was."""
+        if self.store is None and self.store_problem:
+            raise RefereeError(f"Not recorded: {line!r} could not be saved. {self.store_problem} "
+                               "Look-ups (`card`, `rule`) work meanwhile.", code="not-saved")
+        if self.store is None:
+            return
+        if self.watching and same_game:
+            raise RefereeError(f"Not recorded: {self.read_only}, so this window only looks (`state`, `why`, `card`, "
+                               f"`rule`). Nothing changed.", code="read-only")
+        try:
+            write()
+        except StoreError as error:
+            self.read_only = error.message.removeprefix("Not saved: ").rstrip(".")
+            raise RefereeError(f"Not recorded: {line!r} could not be saved because {self.read_only}. Nothing changed; "
+                               "the table stays as it was and the referee stays read-only until the store can write.",
+                               code="not-saved") from None
+        self.read_only = None
 
     # --- commands ------------------------------------------------------------------------
     def handle(self, line: str) -> Ruling:
@@ -193,10 +259,11 @@ class Session:
         if word == "export":
             return info(text, self.export_text(rest), "export")
         new_state, ruling = self.engine.apply(self.state, text)
-        if ruling.accepted:
-            before, self.state = self.state, new_state
-            self._record(text, ruling)
-            self._remember_learned(before, new_state)
+        if not ruling.accepted:
+            return ruling
+        before = self.state
+        ruling = self._commit(text, ruling, new_state)
+        self._remember_learned(before, new_state)
         return ruling
 
     def _remember_learned(self, before, after) -> None:
@@ -234,9 +301,12 @@ class Session:
             if len(words) != 2:
                 raise NotUnderstood("`new --from FILE` names one position file.")
             return self.new_from(words[1], line)
+        before = self.game, self.engine
         self._load_game(words[0].lower())
-        state, ruling = self.game.start(words[1:], self.cards)
-        return self._started(words[0].lower(), state, ruling, line)
+        game, engine = self.game, self.engine
+        self.game, self.engine = before
+        state, ruling = game.start(words[1:], self.cards)
+        return self._started(words[0].lower(), game, engine, state, ruling, line)
 
     def new_from(self, path: str, line: str) -> Ruling:
         """A game that starts at the position in a file (`referee position` prints one)."""
@@ -249,21 +319,28 @@ class Session:
             file = self.base_dir / file
         try:
             text = file.read_text(encoding="utf-8")
-        except OSError as error:
-            raise NotUnderstood(f"Cannot read the position file {path}: {error.strerror}.") from None
+        except (OSError, UnicodeDecodeError) as error:
+            reason = getattr(error, "strerror", None) or "it is not UTF-8 text"
+            raise NotUnderstood(f"Cannot read the position file {path}: {reason}.") from None
         kind, data = position.load(text)
+        before = self.game, self.engine
         self._load_game(kind)
-        state = self.game.load_position(data, self.cards)
-        message = f"Position loaded from {file.name}.\n" + self.game.describe(state, self.cards)
-        return self._started(kind, state, Ruling(OK, "position", message, (Step(message),), line), line)
+        game, engine = self.game, self.engine
+        self.game, self.engine = before
+        state = game.load_position(data, self.cards)
+        message = f"Position loaded from {file.name}.\n" + game.describe(state, self.cards)
+        return self._started(kind, game, engine, state, Ruling(OK, "position", message, (Step(message),), line), line)
 
-    def _started(self, kind: str, state, ruling: Ruling, line: str) -> Ruling:
-        self.state = state
-        self.moves = [Move(line, ruling.as_dict(), state.to_dict())]
-        self.head = 0
-        if self.store is not None:
-            title = f"{kind}: " + ", ".join(self.game.player_names(state))
-            self.game_id = self.store.new_game(kind, title, line, ruling.as_dict(), state.to_dict())
+    def _started(self, kind: str, game, engine, state, ruling: Ruling, line: str) -> Ruling:
+        """A new game becomes the session's only once the store has it (a failed save changes nothing)."""
+        move = Move(line, ruling.as_dict(), state.to_dict())
+        if self.store is not None or self.store_problem:
+            title = f"{kind}: " + ", ".join(game.player_names(state))
+            saved: list[int] = []
+            self._save(lambda: saved.append(self.store.new_game(kind, title, line, move.ruling, move.state)),
+                       line, same_game=False)
+            self.game_id, self.watching = saved[0], False
+        self.game, self.engine, self.state, self.moves, self.head = game, engine, state, [move], 0
         return ruling
 
     def position_text(self, head: int | None = None) -> str:
@@ -277,22 +354,20 @@ class Session:
         if self.head <= 0:
             raise NotUnderstood("Nothing to undo: the game is as it was set up.")
         undone = self.moves[self.head].line
-        self.head -= 1
-        self._restore()
+        self._move_head(self.head - 1, line)
         return Ruling(OK, "undo", f"Undone: {undone}", (Step(f"Undone: {undone}"),), line)
 
     def redo(self, line: str) -> Ruling:
         if self.head + 1 >= len(self.moves):
             raise NotUnderstood("Nothing to redo.")
-        self.head += 1
-        self._restore()
+        self._move_head(self.head + 1, line)
         redone = self.moves[self.head].line
         return Ruling(OK, "redo", f"Redone: {redone}", (Step(f"Redone: {redone}"),), line)
 
-    def _restore(self) -> None:
-        self.state = self.game.load_state(self.moves[self.head].state)
-        if self.store is not None:
-            self.store.set_head(self.game_id, self.head)
+    def _move_head(self, head: int, line: str) -> None:
+        state = self.game.load_state(self.moves[head].state)
+        self._save(lambda: self.store.set_head(self.game_id, head), line)
+        self.head, self.state = head, state
 
     def why(self, line: str) -> Ruling:
         """`why`: the last ruling's full reasoning; `why N`: that of announcement N of `log`."""
@@ -323,13 +398,20 @@ class Session:
     def games_text(self) -> str:
         if self.store is None:
             return "No saved-game store is open."
-        games = self.store.games()
-        if not games:
-            return "No saved games yet."
+        try:
+            games = self.store.games()
+        except StoreError as error:
+            return error.message
+        if self.store.damaged:
+            return "\n".join([self.store.damaged, *self._games_lines(games)])
+        return "\n".join(self._games_lines(games)) if games else "No saved games yet."
+
+    @staticmethod
+    def _games_lines(games) -> list[str]:
         import time
 
-        return "\n".join(f"{g.id:4d}  {g.title}  ({g.moves} announcements, "
-                         f"{time.strftime('%Y-%m-%d %H:%M', time.localtime(g.updated))})" for g in games)
+        return [f"{g.id:4d}  {g.title}  ({g.moves} announcements, "
+                f"{time.strftime('%Y-%m-%d %H:%M', time.localtime(g.updated))})" for g in games]
 
     def export_text(self, options: str = "") -> str:
         """`export [--last N] [--markdown] [--position]`: the game so far as Markdown."""
@@ -368,7 +450,13 @@ class Session:
         return data
 
     def toolbar(self) -> str:
-        return self.game.toolbar(self.state, self.cards_in_play) if self.state is not None else "no game: `new rdi NAME NAME ...`"
+        text = self.game.toolbar(self.state, self.cards_in_play) if self.state is not None else "no game: `new rdi NAME NAME ...`"
+        return f"READ-ONLY ({self.read_only}) · {text}" if self.read_only else text
+
+    def close(self) -> None:
+        """Give up this process's hold on its game, so another window may write it at once."""
+        if self.store is not None and self.game_id is not None and not self.watching:
+            self.store.release(self.game_id)
 
     def completion_words(self) -> list[str]:
         return self.game.completion_words(self.state, self.cards_in_play) if self.state is not None else []

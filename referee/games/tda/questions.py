@@ -63,7 +63,7 @@ def expected(question: dict) -> str:
     return {
         "stakes": "`dragon` or `giant` (e.g. `Ann chooses dragon stakes`)",
         "yesno": "`yes` or `no`",
-        "number": "a number (`answer 7`)",
+        "number": "a whole number, 0 or more (`answer 7`)",
         "ante_card": "a card in the ante (`answer Green Dragon 3`)",
         "table": "`done` once the table has applied it (meanwhile `pay`, `steal`, `draw`, `give`, `discard` lines)",
     }.get(kind, "an answer")
@@ -107,9 +107,9 @@ def _parse(state: GameState, db: CardDB, question: dict, rest: str, kind: str):
         if set(words) & YES:
             return True
         return _NOTHING
-    if kind == "number":
+    if kind == "number":  # a strength or a count: never below 0
         found = re.search(r"-?\d+", rest)
-        return int(found.group()) if found else _NOTHING
+        return int(found.group()) if found and int(found.group()) >= 0 else _NOTHING
     if kind == "player":
         names = question.get("options") or [p.name for p in state.players]
         for word in words:
