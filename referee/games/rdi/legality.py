@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from referee.core.carddb import Card
 from referee.core.ruling import GameOver, IllegalPlay
+from referee.core.text import sentence
 from referee.games.rdi import gambling
 from referee.games.rdi.effects import active_gears, affected_attrs, device_stopped, ed
 from referee.games.rdi.state import PHASE_NAMES, Entry, GameState
@@ -332,6 +333,11 @@ class Checker:
             if not changes_a_drink(target) or device_stopped(top):
                 raise IllegalPlay(f"{card.name} Negates only a Sometimes Card that changes a Drink's effects; "
                                   f"{top.name} does not.", limits)
+            answered = state.entry(top.responds_to) if top.responds_to is not None else None
+            if answered is not None and answered.kind == "event":
+                raise IllegalPlay(sentence(f"{card.name} cannot Negate a card that acts on a Drink Event, and "
+                                           f"{top.name} answers the Drink Event {answered.name}"),
+                                  (ed(state, "other-rules/wench-thinks/limits"),))
             if target is not None and any(e.get("condition") in ("changes_a_drink", "changes_drink")
                                           for e in _ops(target.effects) if e.get("op") == "negate"):
                 raise IllegalPlay(f"{card.name} cannot Negate another copy of itself.", limits)
