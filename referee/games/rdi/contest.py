@@ -44,7 +44,7 @@ def revealing(state: GameState) -> bool:
     return state.contest is not None and state.contest.next < len(state.contest.order)
 
 
-def reveal(state: GameState, seat: int, card: Card, out: Outcome) -> Entry | None:
+def reveal(state: GameState, seat: int, card: Card, out: Outcome, declared_chaser: bool = False) -> Entry | None:
     contest = state.contest
     expected = contest.order[contest.next]
     if seat != expected:
@@ -72,7 +72,7 @@ def reveal(state: GameState, seat: int, card: Card, out: Outcome) -> Entry | Non
         contest.next += 1
         _ask_next(state, out)
         return entry
-    entry = start_drink(state, seat, card, "drink_deck", out)
+    entry = start_drink(state, seat, card, "drink_deck", out, chaser=declared_chaser)
     entry.group = CONTEST
     if not entry.awaiting_chaser:
         contest.next += 1

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from referee.core.carddb import Card
 from referee.core.ruling import Outcome
-from referee.games.rdi.effects import clamp_change, ed, move_gold
+from referee.games.rdi.effects import both, clamp_change, ed, move_gold
 from referee.games.rdi.state import Entry, GameState
 
 DRINK_TYPES = ("drink", "special_reserve")
@@ -72,11 +72,15 @@ def start_drink(state: GameState, seat: int, card: Card, source: str, out: Outco
     state.chain.append(entry)
     if card.get("chaser") or chaser:
         if chaser and not card.get("chaser"):
-            out.say(f"The table says this {card.name} is a Drink with a Chaser. Under RDI 3 either the title's words or "
-                    "the plus-sign mug is enough to make a Chaser; Gambling? I'm In! asks for both.",
-                    "rdi3/more-drink-rules/chasers", "gii/more-drink-rules/chasers")
+            _say_declared_chaser(state, card, out)
         _want_chaser(state, entry, out)
     return entry
+
+
+def _say_declared_chaser(state: GameState, card: Card, out: Outcome) -> None:
+    out.say(f"The table says this {card.name} is a Drink with a Chaser. Under RDI 3 either the title's words or "
+            "the plus-sign mug is enough to make a Chaser; Gambling? I'm In! asks for both.",
+            *both(state, "more-drink-rules/chasers"))
 
 
 def _pile_left(state: GameState, entry: Entry) -> int:
@@ -95,8 +99,8 @@ def _want_chaser(state: GameState, entry: Entry, out: Outcome) -> None:
             chaser_rule(state))
 
 
-def add_chaser(state: GameState, entry: Entry, card: Card, out: Outcome) -> None:
-    """The next card revealed for a Drink with a Chaser."""
+def add_chaser(state: GameState, entry: Entry, card: Card, declared: bool, out: Outcome) -> None:
+    """The next card revealed for a Drink with a Chaser (``declared``: the table says it shows a Chaser)."""
     if entry.source == "drink_me":
         state.players[entry.drinker].drink_me -= 1
     else:
@@ -118,7 +122,9 @@ def add_chaser(state: GameState, entry: Entry, card: Card, out: Outcome) -> None
     total = "unknown" if entry.alcohol is None else entry.alcohol
     out.say(f"Chaser: {card.name} adds its effects to the Drink, for a total of {total} Alcohol Content. "
             "The Drink and its Chasers count as one Drink.", chaser_rule(state))
-    if card.get("chaser"):
+    if card.get("chaser") or declared:
+        if declared and not card.get("chaser"):
+            _say_declared_chaser(state, card, out)
         _want_chaser(state, entry, out)
 
 

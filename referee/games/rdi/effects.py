@@ -20,6 +20,12 @@ def ed(state: GameState, path: str) -> str:
     return f"{state.rules}/{path}"
 
 
+def both(state: GameState, path: str, other_path: str | None = None) -> tuple[str, str]:
+    """A rule the two core books give differently: the chosen edition's section first, then the other's."""
+    other = "gii" if state.rules == "rdi3" else "rdi3"
+    return f"{state.rules}/{path}", f"{other}/{other_path or path}"
+
+
 def piety_band_effects(effect: dict, piety: int | None) -> list[dict]:
     for band in effect.get("bands") or []:
         low, high = sorted((band.get("from", 1), band.get("to", band.get("from", 8))))

@@ -136,7 +136,7 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions):
             out.say(f"(Taking {text.strip()!r} as {match.found.name}.)")
         return match.found
 
-    def _drink_card(self, text: str, out: Outcome) -> tuple[Card, bool]:
+    def _drink_card(self, text: str, out: Outcome | None) -> tuple[Card, bool]:
         """A revealed Drink; "NAME with a Chaser" that names no card is that Drink declared with a Chaser."""
         from referee.core.text import normalize
 

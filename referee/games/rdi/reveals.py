@@ -18,7 +18,7 @@ class Reveals:
 
     def reveal(self, state: GameState, reveal: A.Reveal, out: Outcome) -> None:
         if reveal.card is not None:
-            card = self._card(reveal.card)
+            card, _ = self._drink_card(reveal.card, None)
             if card.type == "recipe" and reveal.player is not None and roxana.is_roxana(
                     state.players[state.seat(reveal.player)].character):
                 roxana.reveal_recipe(state, state.seat(reveal.player), card, out)
@@ -44,7 +44,7 @@ class Reveals:
                                   (ed(state, "more-drink-rules/chasers"),))
             if reveal.card is None:
                 raise NotUnderstood("Which card is the Chaser? `chaser CARD`.")
-            add_chaser(state, waiting, self._card(reveal.card, out), out)
+            add_chaser(state, waiting, *self._drink_card(reveal.card, out), out)
             self._ask_unknown_alcohol(state, waiting, out)
             contest.chaser_done(state, waiting, out)
             if waiting.group == "to-copy" and not waiting.awaiting_chaser:
@@ -56,10 +56,10 @@ class Reveals:
         if contest.revealing(state):
             if reveal.player is None or reveal.card is None:
                 raise NotUnderstood("In the Drinking Contest, say who reveals what: `NAME reveals CARD`.")
-            card = self._card(reveal.card)
+            card, declared_chaser = self._drink_card(reveal.card, out)
             if card.type not in ("drink", "drink_event"):
                 raise IllegalPlay(f"{card.name} is not a Drink Deck card.", (ed(state, "other-rules/drinking-contest"),))
-            entry = contest.reveal(state, state.seat(reveal.player), card, out)
+            entry = contest.reveal(state, state.seat(reveal.player), card, out, declared_chaser)
             if entry is not None:
                 self._ask_unknown_alcohol(state, entry, out)
             return
@@ -111,11 +111,11 @@ class Reveals:
             return
         if reveal.card is None:
             raise NotUnderstood(f"Which card does {player.name} reveal? `{player.name} reveals CARD`.")
-        card = self._card(reveal.card)
+        card, declared_chaser = self._drink_card(reveal.card, out)
         if card.type not in ("drink", "drink_event", "special_reserve"):
             raise IllegalPlay(f"{card.name} is not a Drink Deck card.", (ed(state, "on-your-turn/drink"),))
         player.drink_me -= 1
-        entry = start_drink(state, seat, card, "drink_me", out)
+        entry = start_drink(state, seat, card, "drink_me", out, chaser=declared_chaser)
         self._ask_unknown_alcohol(state, entry, out)
 
     def _reveal_for_copies(self, state: GameState, reveal: A.Reveal, out: Outcome) -> None:
@@ -124,7 +124,7 @@ class Reveals:
         if reveal.player is None or state.seat(reveal.player) != seat or reveal.card is None:
             raise IllegalPlay(f"{who} reveals the Drink for the event first: `{who} reveals CARD`.",
                               (ed(state, "other-rules/round-on-the-house"),))
-        card = self._card(reveal.card)
+        card, declared_chaser = self._drink_card(reveal.card, out)
         state.copies_for = None
         take_from_deck(state, out)
         if card.type != "drink":
@@ -134,7 +134,7 @@ class Reveals:
                     "Correct the table with `set` if your group rules otherwise.",
                     "rdi3/other-rules/round-on-the-house", "gii/other-rules/round-on-the-house")
             return
-        entry = start_drink(state, seat, card, "drink_deck", out)
+        entry = start_drink(state, seat, card, "drink_deck", out, chaser=declared_chaser)
         entry.group = "to-copy"
         self._ask_unknown_alcohol(state, entry, out)
         if not entry.awaiting_chaser:
