@@ -12,6 +12,7 @@ from referee.core.ruling import (
     ANSWER,
     ASK,
     OK,
+    GameOver,
     IllegalPlay,
     NotUnderstood,
     Outcome,
@@ -109,6 +110,7 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions):
             new = state.copy()
             out = Outcome()
             self.dispatch(new, announcement, out)
+            self.resume_waiting(new, out)
             if not new.chain and not new.over:
                 self.after_chain_empty(new, out)
             return new, out.ruling(line)
@@ -193,7 +195,13 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions):
     def together(self, state: GameState, together: A.Together, out: Outcome) -> None:
         """Players answering the same event at once take their plays back and play them again in order:
         Anytime Cards first, then Sometimes Cards, each in turn order from the active player, each one
-        resolving before the next is played (both books, Timing)."""
+        resolving whole before the next is played, a Drink it makes someone drink included (both books,
+        Timing). A play that cannot be made now is told why and waits; the others go ahead."""
+        if state.over:
+            raise GameOver("The game is over" + (f": {state.winner} won." if state.winner else "."))
+        for play in together.plays:
+            if state.players[state.seat(play.player)].out:
+                raise IllegalPlay(f"{play.player} is out of the game, so cannot answer.", (ed(state, "losing-the-game"),))
         order = state.turn_order_from(state.active)
 
         def key(play: A.Play):
@@ -201,15 +209,50 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions):
             return (0 if kind == "anytime" else 1, order.index(state.seat(play.player)))
 
         ordered = sorted(together.plays, key=key)
-        out.say("Several answers to the same event: " + "; then ".join(f"{p.player}'s {self._card(p.card).name}"
-                                                                       for p in ordered)
-                + " (Anytime Cards first, then Sometimes Cards, each in turn order from the active player, "
-                  "each resolved before the next).", ed(state, "other-rules/timing/anytime-before-sometimes"))
-        for play in ordered:
+        if len(ordered) > 1:
+            out.say("Several answers to the same event: " + "; then ".join(f"{p.player}'s {self._card(p.card).name}"
+                                                                           for p in ordered)
+                    + " (Anytime Cards first, then Sometimes Cards, each in turn order from the active player, "
+                      "each resolved before the next).", ed(state, "other-rules/timing/anytime-before-sometimes"))
+        played = 0
+        for number, play in enumerate(ordered):
+            if state.must_drink:
+                self._wait_for_drink(state, ordered[number:], out)
+                return
             depth = len(state.chain)
-            self.play(state, play, out)
-            while len(state.chain) > depth:
+            try:
+                self.play(state, play, out)
+            except IllegalPlay as error:
+                later = " It waits: announce it again when it fits." if error.code == "not-your-window" else ""
+                out.say(f"{play.player}'s {self._card(play.card).name} is not played now: {error.message}{later}",
+                        *error.cites)
+                continue
+            played += 1
+            while len(state.chain) > depth and not state.must_drink and not any(e.awaiting_chaser for e in state.chain):
                 self.resolve(state, A.Resolve(), out)
+        if not played:
+            raise IllegalPlay("None of these answers can be played now; each one's reason is above.",
+                              (ed(state, "other-rules/timing"),))
+
+    def _wait_for_drink(self, state: GameState, plays: list, out: Outcome) -> None:
+        """An Anytime Card made someone drink: the plays after it wait until that Drink is drunk."""
+        state.waiting_plays = [[p.player, p.card, p.target] for p in plays]
+        state.waiting_depth = len(state.chain)
+        drinker = state.players[state.must_drink[0]].name
+        names = ", ".join(f"{p.player}'s {self._card(p.card).name}" for p in plays)
+        out.say(f"{names} wait{'s' if len(plays) == 1 else ''} until {drinker}'s Drink is drunk: the card before "
+                "resolves whole first.", ed(state, "other-rules/timing/anytime-before-sometimes"))
+
+    def resume_waiting(self, state: GameState, out: Outcome) -> None:
+        """Play the answers that waited for a Drink, once that Drink has been drunk."""
+        if not state.waiting_plays or state.must_drink or len(state.chain) > state.waiting_depth \
+                or any(e.awaiting_chaser for e in state.chain):
+            return
+        plays = tuple(A.Play(*p) for p in state.waiting_plays)
+        state.waiting_plays = []
+        out.say("The Drink is drunk; the answers that waited are played now.",
+                ed(state, "other-rules/timing/anytime-before-sometimes"))
+        self.together(state, A.Together(plays), out)
 
     def can(self, state: GameState, play: A.Play, line: str) -> Ruling:
         """Would this play be legal now? Answers yes or no, with the reason; changes nothing."""
