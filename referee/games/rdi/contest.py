@@ -21,9 +21,9 @@ from referee.games.rdi.state import Contest, Entry, GameState
 CONTEST = "contest"
 
 
-def start(state: GameState, out: Outcome) -> None:
+def start(state: GameState, revealer: int, out: Outcome) -> None:
     order = state.turn_order_from(state.active)
-    state.contest = Contest(revealer=state.active, order=order)
+    state.contest = Contest(revealer=revealer, order=order)
     out.say("Drinking Contest! Each player, in turn order from "
             f"{state.players[order[0]].name}, reveals the top card of the Drink Deck (`NAME reveals CARD`).",
             ed(state, "other-rules/drinking-contest"))
@@ -35,9 +35,26 @@ def _ask_next(state: GameState, out: Outcome) -> None:
     if contest.next < len(contest.order):
         out.say(f"Next to reveal: {state.players[contest.order[contest.next]].name}.")
         return
-    out.say("Every Drink is revealed. In turn order, players may play Sometimes Cards that change Drinks, and "
-            "Anytime Cards; `resolve` when nobody does, and everyone drinks at once.",
-            ed(state, "other-rules/timing/simultaneous-drinks"))
+    out.say("Every Drink is revealed. In turn order from "
+            f"{state.players[window_owner(state, state.top)].name}, who revealed the Drinking Contest!, players may "
+            "play Sometimes Cards that change Drinks, and Anytime Cards; `resolve` when nobody does, and everyone "
+            "drinks at once.", ed(state, "other-rules/timing/simultaneous-drinks"))
+
+
+def window_owner(state: GameState, entry: Entry) -> int:
+    """Whose turn order a response window follows: the player who played or revealed the card (Timing);
+    for the Drinks of a Drinking Contest, the window is the contest's, opened by whoever revealed the
+    Drinking Contest! card, not by the last player to reveal a Drink."""
+    if entry is not None and entry.group == CONTEST and state.contest is not None:
+        return state.contest.revealer
+    return entry.player
+
+
+def window_name(state: GameState, entry: Entry) -> str:
+    """What a response window answers, as the table would say it."""
+    if entry.group == CONTEST and state.contest is not None:
+        return "the Drinks of the Drinking Contest"
+    return entry.name
 
 
 def revealing(state: GameState) -> bool:

@@ -24,9 +24,17 @@ class Resolution:
             return
         if top is None:
             raise IllegalPlay("Nothing is waiting for responses.", (ed(state, "other-rules/timing"),))
-        chain.decline(top, state.seat(pass_.player))
-        out.say(f"{pass_.player} does not respond to {top.name}.", ed(state, "other-rules/timing/deadlock"))
-        waiting = chain.still_to_answer(top, state.turn_order_from(top.player))
+        owner = contest.window_owner(state, top)
+        before = chain.still_to_answer(top, state.turn_order_from(owner))
+        seat = state.seat(pass_.player)
+        if before and seat in before and before[0] != seat:
+            raise IllegalPlay(f"Players decide in turn order from {state.players[owner].name}: it is "
+                              f"{state.players[before[0]].name}'s turn to respond to {contest.window_name(state, top)} "
+                              "or pass.", (ed(state, "other-rules/timing/deadlock"),), code="not-your-turn")
+        chain.decline(top, seat)
+        out.say(f"{pass_.player} does not respond to {contest.window_name(state, top)}.",
+                ed(state, "other-rules/timing/deadlock"))
+        waiting = chain.still_to_answer(top, state.turn_order_from(owner))
         if waiting:
             out.say(f"Next to decide: {state.players[waiting[0]].name}.")
         else:
@@ -37,10 +45,10 @@ class Resolution:
         top = state.top
         if top is None:
             raise IllegalPlay("Nothing is waiting for responses.", (ed(state, "other-rules/timing"),))
-        waiting = chain.still_to_answer(top, state.turn_order_from(top.player)) or [top.player]
+        waiting = chain.still_to_answer(top, state.turn_order_from(contest.window_owner(state, top))) or [top.player]
         out.code = "step"
-        out.say(f"{state.players[waiting[0]].name}: respond to {top.name}, or pass? (in turn order from "
-                f"{state.players[top.player].name}; each declares in turn, which also breaks a deadlock)",
+        out.say(f"{state.players[waiting[0]].name}: respond to {contest.window_name(state, top)}, or pass? (in turn order from "
+                f"{state.players[contest.window_owner(state, top)].name}; each declares in turn, which also breaks a deadlock)",
                 ed(state, "other-rules/timing/deadlock"))
         out.say("If several players answer the same event, Anytime Cards resolve first, then Sometimes Cards, "
                 "each in turn order from the active player.", ed(state, "other-rules/timing/anytime-before-sometimes"))
@@ -138,7 +146,7 @@ class Resolution:
         card = self.cards.by_id.get(entry.card_id)
         if card is not None and card.get("event") == "drinking_contest":
             state.drink_discard -= 1  # the Drinking Contest! card is discarded once the contest is over
-            contest.start(state, out)
+            contest.start(state, entry.player, out)
             return
         if card is not None and card.get("event") in ("round_on_the_house", "toast"):
             state.copies_for = entry.player
