@@ -25,3 +25,16 @@ def tokens(text: str) -> list[str]:
 def sentence(text: str) -> str:
     """End with a full stop unless the text (often a card title) already ends in punctuation."""
     return text if text.rstrip()[-1:] in ".!?…" else text + "."
+
+
+def count_of(number, noun: str, plural: str | None = None) -> str:
+    """"1 card", "2 cards"; a number the books do not give reads "an unknown number of cards"."""
+    many = plural or noun + "s"
+    if not isinstance(number, int):
+        return f"an unknown number of {many}"
+    return f"{number} {noun if number == 1 else many}"
+
+
+def a_or_an(word: str) -> str:
+    """"an Anytime card", "a Sometimes card": the article that agrees with the word."""
+    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"

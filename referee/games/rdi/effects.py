@@ -26,6 +26,18 @@ def both(state: GameState, path: str, other_path: str | None = None) -> tuple[st
     return f"{state.rules}/{path}", f"{other}/{other_path or path}"
 
 
+def amount_key(card: Card, effect: dict) -> str:
+    """Where the table's answer for an amount the books do not print is remembered (state.answers)."""
+    op = effect.get("op")
+    return f"{card.id}:{op}:{effect.get('attr', 'gold')}"
+
+
+def amount_of(state: GameState, card: Card, effect: dict) -> int | None:
+    """An effect's amount: as printed, else as the table answered it, else None (unknown)."""
+    amount = effect.get("amount")
+    return amount if isinstance(amount, int) else state.answers.get(amount_key(card, effect))
+
+
 def piety_band_effects(effect: dict, piety: int | None) -> list[dict]:
     for band in effect.get("bands") or []:
         low, high = sorted((band.get("from", 1), band.get("to", band.get("from", 8))))
@@ -234,9 +246,10 @@ def apply_card_effects(state: GameState, entry: Entry, card: Card, out: Outcome)
     totals: dict[tuple[int, str], int] = {}
     for effect in flat_effects(card, entry, state):
         op = effect.get("op")
-        amount = effect.get("amount")
+        amount = amount_of(state, card, effect)
         if op in ("gain", "lose", "pay") and not isinstance(amount, int):
-            out.say(f"{card.name}: the books do not give the amount of this {op}; apply it with `set`.")
+            out.say(f"{card.name}: the books do not give how much this card makes a player "
+                    f"{op} and the table has not said (`answer N` when asked); apply it with `set`.")
             continue
         if op in ("gain", "lose"):
             attr = effect.get("attr")

@@ -20,11 +20,11 @@ from referee.core.ruling import (
     Ruling,
     Step,
 )
-from referee.core.text import sentence
+from referee.core.text import count_of, sentence
 from referee.games.rdi import announce as A
 from referee.games.rdi import gambling, variants
 from referee.games.rdi.characters import kaylin, otto, phrenk, serena
-from referee.games.rdi.effects import ed
+from referee.games.rdi.effects import ATTR_NAMES, amount_key, amount_of, ed, flat_effects
 from referee.games.rdi.legality import Checker, timing
 from referee.games.rdi.losing import at_risk, risk_text
 from referee.games.rdi.resolution import Resolution
@@ -125,7 +125,7 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions):
                     A.Sell: lambda st, a, o: phrenk.sell(st, st.seat(a.player), st.seat(a.buyer), self._card(a.card, o),
                                                          a.price, o),
                     A.Keep: self.keep, A.Kitchen: self.kitchen, A.OttoBox: self.otto_box,
-                    A.LeaveRound: self.leave_round, A.Together: self.together,
+                    A.LeaveRound: self.leave_round, A.Together: self.together, A.Discard: self.discard,
                     A.Reward: lambda st, a, o: otto.reward(st, st.seat(a.player), a.choice, o)}
         handlers[type(announcement)](state, announcement, out)
 
@@ -190,7 +190,21 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions):
         order = ", ".join(state.players[s].name for s in state.turn_order_from(seat))
         out.say(f"Responses, in turn order from {play.player}: {order}. `resolve` when nobody responds.",
                 ed(state, "other-rules/timing"))
+        self._ask_unknown_amount(state, entry, card, out)
         self._prompt_otto(state, entry, card, out)
+
+    def _ask_unknown_amount(self, state: GameState, entry, card: Card, out: Outcome) -> None:
+        """An amount the books do not print is asked for when the card is played; the answer is kept."""
+        for effect in flat_effects(card, entry, state):
+            op = effect.get("op")
+            if op in ("gain", "lose", "pay") and amount_of(state, card, effect) is None:
+                state.question = amount_key(card, effect)
+                what = ATTR_NAMES.get(effect.get("attr", "gold"), "Gold")
+                verb = {"gain": "gain", "lose": "lose", "pay": "pay"}[op]
+                out.verdict, out.code = ASK, "ask-amount"
+                out.say(f"The books do not print how much {what} {card.name} makes a player {verb}. What does the "
+                        "card show? (`answer N`; the referee keeps it for the rest of the game)")
+                return
 
     def together(self, state: GameState, together: A.Together, out: Outcome) -> None:
         """Players answering the same event at once take their plays back and play them again in order:
@@ -281,6 +295,15 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions):
         out.say(f"{risk_text(state)}. Nothing is waiting to resolve, so this is the last chance to play Sometimes "
                 "or Anytime Cards, to rescue themselves or strike at others; `resolve` when nobody does.",
                 ed(state, "losing-the-game/passing-out"))
+
+    def discard(self, state: GameState, discard: A.Discard, out: Outcome) -> None:
+        """Hands are hidden: a discard a card asked for is noted, and the table carries it out."""
+        if state.players[state.seat(discard.player)].out:
+            raise IllegalPlay(f"{discard.player} is out of the game.", (ed(state, "losing-the-game"),))
+        how = " at random" if discard.at_random else ""
+        out.say(f"{discard.player} discards {count_of(discard.count, 'card')}{how} from their hand, as the table says "
+                "(the referee does not see hands).")
+        out.code = "discard"
 
     def set_(self, state: GameState, set_: A.Set, out: Outcome) -> None:
         for field, value in set_.fields:

@@ -316,7 +316,11 @@ def take_won_pot(state: GameState, seat: int, out: Outcome, card: Card) -> None:
     Gold is not what the card changes (it changes the outcome of the Round)."""
     winner, amount = state.last_pot
     state.last_pot = []
-    out.say(f"{card.name}: {state.players[seat].name} takes the {amount} Gold pot instead of "
-            f"{state.players[winner].name}.", ed(state, "other-rules/cards-that-affect/example-4"))
-    move_gold(state, winner, seat, amount, out, "taking the pot")
+    taker, won_by = state.players[seat], state.players[winner]
+    amount = min(amount, won_by.gold)  # the pot is in the winner's Stash now; Gold never goes below 0
+    out.say(f"{card.name}: {taker.name} takes the pot of the Round, {amount} Gold, instead of {won_by.name}: the "
+            f"pot's Gold moves, not {won_by.name}'s own ({won_by.gold} → {won_by.gold - amount}, "
+            f"{taker.name} {taker.gold} → {taker.gold + amount}).", ed(state, "gambling/ending-the-round"))
+    won_by.gold -= amount
+    taker.gold += amount
     variants.move_prize(state, winner, seat, out)

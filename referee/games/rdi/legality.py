@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from referee.core.carddb import Card
 from referee.core.ruling import GameOver, IllegalPlay
-from referee.core.text import sentence
+from referee.core.text import a_or_an, sentence
 from referee.games.rdi import gambling
 from referee.games.rdi.effects import active_gears, affected_attrs, device_stopped, ed
 from referee.games.rdi.state import PHASE_NAMES, Entry, GameState
@@ -117,7 +117,7 @@ class Checker:
                               "revealed.", ("rdi3/appendix-a/wizgille/devices-and-gear",),
                               hint="Reveal it: `Wizgille reveals GEAR [on NAME]`.")
         if card.type in NOT_FROM_HAND:
-            raise IllegalPlay(f"{card.name} is a {card.type.replace('_', ' ')} card, not a card played from a hand.",
+            raise IllegalPlay(f"{card.name} is {a_or_an(card.type.replace('_', ' '))} card, not a card played from a hand.",
                               (ed(state, "on-your-turn/drink"),), hint="Drinks are revealed: `NAME reveals CARD`.")
         self._check_owner(player, card)
         kind = timing(card)
@@ -322,7 +322,7 @@ class Checker:
             kind_ok = kind in what
         if not kind_ok:
             raise IllegalPlay(f"{card.name} Negates {', '.join(sorted(what))} cards; {top.name} is "
-                              f"{'a ' + kind.replace('_', ' ') if kind else 'not one'}.", cites)
+                              f"{a_or_an(kind.replace('_', ' ')) if kind else 'not one'}.", cites)
         if effect.get("condition") == "not_copied_or_split" and (top.copy_of is not None or top.counted is not None
                                                                   or (top.group or "").startswith(("split", "copies"))):
             raise IllegalPlay(f"{card.name} may not Negate a Drink that has been copied or split.",
@@ -362,7 +362,7 @@ class Checker:
         if kind == "event":
             raise IllegalPlay(f"{card.name} cannot Ignore the Drink Event {top.name}.", (ed(state, "more-drink-rules/drink-events"),))
         if kind not in what:
-            raise IllegalPlay(f"{card.name} Ignores {', '.join(sorted(what))} cards; {top.name} is a {kind} card.",
+            raise IllegalPlay(f"{card.name} Ignores {', '.join(sorted(what))} cards; {top.name} is {a_or_an(kind)} card.",
                               (ed(state, "other-rules/negate-and-ignore"),))
         target_card = self.card_of(top)
         wanted = set(effect.get("if_affects") or ())

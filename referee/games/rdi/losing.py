@@ -9,6 +9,7 @@ save a broke player. Everyone losing at once is a tie ("Passing Out", both books
 from __future__ import annotations
 
 from referee.core.ruling import Outcome
+from referee.core.text import count_of
 from referee.games.rdi.effects import ed, move_gold
 from referee.games.rdi.state import GameState
 
@@ -67,7 +68,7 @@ def apply_losses(state: GameState, out: Outcome) -> None:
         player = state.players[seat]
         player.out = True
         if player.drink_me:
-            out.say(f"{player.name}'s {player.drink_me} Drink Me! card(s) go to the Drink discard pile.",
+            out.say(f"{player.name}'s Drink Me! pile ({count_of(player.drink_me, 'card')}) goes to the Drink discard pile.",
                     ed(state, "losing-the-game/passing-out"))
             state.drink_discard += player.drink_me
             player.drink_me = 0

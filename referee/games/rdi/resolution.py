@@ -5,6 +5,7 @@ from __future__ import annotations
 from referee.core import chain
 from referee.core.carddb import Card
 from referee.core.ruling import ASK, IllegalPlay, Outcome
+from referee.core.text import count_of
 from referee.games.rdi import announce as A
 from referee.games.rdi import contest, gambling, splitting
 from referee.games.rdi.characters import after_card, otto, roxana
@@ -107,13 +108,19 @@ class Resolution:
             self._resolve_event(state, top, out)
         else:
             self._resolve_card(state, top, out)
-        self._reopen(state, out)
+        self._reopen(state, out, top)
 
-    def _reopen(self, state: GameState, out: Outcome) -> None:
+    def _reopen(self, state: GameState, out: Outcome, resolved=None) -> None:
         beneath = chain.reopen(state.chain)
-        if beneath is not None:
-            out.say(f"{beneath.name} is waiting again: everyone may respond to it once more, even those who "
-                    "passed before.", ed(state, "other-rules/timing"))
+        if beneath is None:
+            return
+        # Name the play the resolved response answered (it may not be the top: one half of a split Drink).
+        answered = state.entry(resolved.responds_to) if resolved is not None and resolved.responds_to is not None else None
+        waiting = answered or beneath
+        waiting.passed = []
+        name = contest.window_name(state, waiting)
+        out.say(f"{name[0].upper()}{name[1:]} {'are' if name.startswith('the Drinks') else 'is'} waiting again: everyone "
+                "may respond once more, even those who passed before.", ed(state, "other-rules/timing"))
 
     def _after_drinks(self, state: GameState, drinks: list, out: Outcome) -> None:
         """GII's two rules for Drinks with card effects: one draw/discard/reveal at a time; and who keeps
@@ -191,7 +198,8 @@ class Resolution:
             elif target.kind == "event":
                 state.drink_discard += 1
             out.say(f"{target.name} is Negated: it goes to its discard pile and none of its effects happen"
-                    + (" (so no Piety changes)." if state.players[target.player].piety is not None else "."),
+                    + (" (so no Piety changes)." if target.kind == "card" and state.players[target.player].piety is not None
+                       else "."),
                     ed(state, "other-rules/negate-and-ignore"))
         elif op == "ignore" and target is not None:
             target.ignored_by.append(entry.player)
@@ -242,7 +250,16 @@ class Resolution:
                 roxana.grant_prepare(state, entry, count, out)
         elif op == "draw":
             for seat in seats_for(effect.get("who"), entry, state, effect):
-                out.say(f"{state.players[seat].name} draws {effect.get('count', 1)} card(s).")
+                count = effect.get('count', 1)
+                out.say(f"{state.players[seat].name} draws {count_of(count, 'card')} ({card.name}).")
+        elif op == "discard":
+            count = effect.get("count", 1)
+            at_random = " at random" if effect.get("random") else ""
+            source = f"the Gear Card of {card.name}" if "_target" in effect else card.name
+            for seat in seats_for(effect.get("who"), entry, state, effect):
+                name = state.players[seat].name
+                out.say(f"{name} discards {count_of(count, 'card')}{at_random} from their hand ({source}); the "
+                        f"referee does not see hands, so the table does it (`{name} discards {count}{at_random}`).")
         elif op == "drink":
             for seat in seats_for(effect.get("who"), entry, state, effect):
                 if seat in entry.ignored_by:
@@ -261,7 +278,7 @@ class Resolution:
         elif op == "order_drinks":
             count = effect.get("count") if isinstance(effect.get("count"), int) else 1
             state.extra_orders += count
-            out.say(f"{state.players[entry.player].name} may order {count} additional Drink(s) now, onto any other "
+            out.say(f"{state.players[entry.player].name} may order {count_of(count, 'additional Drink')} now, onto any other "
                     f"players' piles (`{state.players[entry.player].name} orders a drink for NAME`). Ordering cannot be "
                     "Ignored; the card's other effects can.", ed(state, "more-drink-rules/ordering-additional-drinks"),
                     "rdi3/more-drink-rules/ordering-drinks-and-ignore-effects")

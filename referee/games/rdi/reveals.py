@@ -185,6 +185,14 @@ class Reveals:
                 raise IllegalPlay(f"First tell me the Alcohol Content of {entry.name}: `answer N`.", code="question-open")
 
     def answer(self, state: GameState, answer: A.Answer, out: Outcome) -> None:
+        if state.question is not None:
+            if answer.value < 0:
+                raise IllegalPlay(f"An amount is 0 or more, not {answer.value}.")
+            state.answers[state.question] = answer.value
+            out.say(f"Noted for the rest of the game: {self.cards.by_id[state.question.split(':')[0]].name} shows "
+                    f"{answer.value} (the table's answer; the books do not print it).")
+            state.question = None
+            return
         entry = next((e for e in state.chain if e.kind == "drink" and e.alcohol is None and not e.awaiting_chaser), None)
         if entry is None:
             raise NotUnderstood("There is no open question to answer.")

@@ -121,6 +121,7 @@ class GameState(Seats):
     chain: list[Entry] = field(default_factory=list)
     next_uid: int = 1
     answers: dict = field(default_factory=dict)  # values the table supplied for what the books leave out
+    question: str | None = None  # the answers key of an amount the referee has asked the table for
     last_chance: list = field(default_factory=list)  # players about to lose, given a last chance to respond
     round: Round | None = None  # a Round of Gambling, when one is under way
     contest: Contest | None = None  # a Drinking Contest, when one is under way

@@ -10,6 +10,7 @@ from __future__ import annotations
 from referee.core.carddb import CardDB
 from referee.core.ruling import (ANSWER, ASK, REFUSED, IllegalPlay, NotUnderstood, Outcome, RefereeError, Ruling,
                                  Step)
+from referee.core.text import count_of
 from referee.games.tda import announce as A
 from referee.games.tda import ante as ante_rules
 from referee.games.tda import buying, discards, lasting, powers, scoring, triggers  # noqa: F401  (job handlers)
@@ -138,17 +139,17 @@ class Engine:
                 out.say(f"{player.name} draws nothing.", "tda/glossary/hand")
         elif isinstance(item, A.Discard):
             if player.hand < item.count:
-                raise IllegalPlay(f"By the referee's count {player.name} holds {player.hand} card(s), not "
+                raise IllegalPlay(f"By the referee's count {player.name} holds {count_of(player.hand, 'card')}, not "
                                   f"{item.count}.", ("tda/glossary/hand",), hint=f"`{player.name} has N cards` corrects it.")
             decks.discard_from_hand(state, seat, item.count, out, note, "tda/glossary/hand")
         elif isinstance(item, A.Give):
             target = state.players[state.seat(item.to)]
             if player.hand < item.count:
-                raise IllegalPlay(f"By the referee's count {player.name} holds only {player.hand} card(s).",
+                raise IllegalPlay(f"By the referee's count {player.name} holds only {count_of(player.hand, 'card')}.",
                                   ("tda/glossary/hand",), hint=f"`{player.name} has N cards` corrects the count.")
             player.hand -= item.count
             target.hand += item.count
-            out.say(f"{player.name} gives {target.name} {item.count} card(s) from hand; {player.name} holds "
+            out.say(f"{player.name} gives {target.name} {count_of(item.count, 'card')} from hand; {player.name} holds "
                     f"{player.hand}, {target.name} {target.hand}.", "tda/glossary/hand")
         elif isinstance(item, A.DiscardFlight):
             owner = state.players[state.seat(item.owner)]

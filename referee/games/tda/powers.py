@@ -161,7 +161,8 @@ def op_draw(ctx: Ctx) -> None:
         if number <= 0:
             ctx.say(f"{ctx.state.name(seat)} draws nothing (the count is 0).")
             continue
-        decks.draw(ctx.state, seat, number, str(effect.get("deck", "main")), ctx.out, ctx.card_name, *ctx.cites)
+        decks.draw(ctx.state, seat, number, str(effect.get("deck", "main")), ctx.out, f"{ctx.card_name}'s power",
+                   *ctx.cites)
 
 
 @handler("give")

@@ -22,7 +22,8 @@ def effect_text(ctx: Ctx, effect: dict) -> str:
         return f"{who} gives {S.phrase(ctx, effect.get('to', 'self'))} {what_text(ctx, effect.get('what', 'a card'))}"
     if op == "draw":
         deck = "Legendary" if effect.get("deck") == "legendary" else "main-deck"
-        return f"{who} draws {S.amount_text(effect.get('count', 1))} {deck} card(s)"
+        count = effect.get('count', 1)
+        return f"{who} draws {S.amount_text(count)} {deck} {'card' if count == 1 else 'cards'}"
     if op == "steal":
         return f"steal {S.amount_text(effect.get('amount'))} from {S.phrase(ctx, effect.get('from', 'stakes'))}"
     if op == "discard":

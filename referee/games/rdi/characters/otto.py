@@ -17,6 +17,7 @@ import re
 
 from referee.core.parse import find_players
 from referee.core.ruling import IllegalPlay, NotUnderstood, Outcome
+from referee.core.text import count_of
 from referee.games.rdi.state import GameState
 
 SETUP = "smb/otto/setup"
@@ -196,7 +197,7 @@ def after_change(state: GameState, seat: int, attr: str, change: int, out: Outco
     count = player.debuffs.count(kind)
     player.debuffs = [d for d in player.debuffs if d != kind]
     state.otto_tokens[kind] = state.otto_tokens.get(kind, 0) + count
-    out.say(f"{player.name}'s {count} {kind.replace('_', ' ').title()} token(s): {count} more "
+    out.say(f"{player.name}'s {count_of(count, kind.replace('_', ' ').title() + ' token')}: {count} more "
             f"{'Fortitude lost' if kind == 'pain_curse' else 'Alcohol Content gained'} (from the Debuff, not from Otto); "
             "the tokens go back to Otto.", DEBUFFS[kind])
     clamp_change(state, seat, attr, -count if kind == "pain_curse" else count, out, "Debuff")
