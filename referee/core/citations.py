@@ -20,3 +20,8 @@ def _citations() -> dict[str, str]:
 def cite(section_id: str) -> str:
     """The human citation of a section id; an unknown id is a bug, so say so loudly."""
     return _citations().get(section_id) or f"[unknown section {section_id}]"
+
+
+def known(section_id: str) -> bool:
+    """Whether the books have a section with this id."""
+    return section_id in _citations()

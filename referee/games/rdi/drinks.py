@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from referee.core.carddb import Card
 from referee.core.ruling import Outcome
-from referee.games.rdi.effects import both, clamp_change, ed, move_gold
+from referee.games.rdi.effects import both, clamp_change, ed, move_gold, one_book_rule
 from referee.games.rdi.state import Entry, GameState
 
 DRINK_TYPES = ("drink", "special_reserve")
@@ -59,9 +59,8 @@ def start_drink(state: GameState, seat: int, card: Card, source: str, out: Outco
     if entry.kind == "event":
         out.say(f"{player.name} reveals the Drink Event {card.name} from {where}. Players may respond; "
                 "cards that affect Drinks do not affect it unless they say so.", ed(state, "more-drink-rules/drink-events"))
-        if state.rules == "rdi3":
-            out.say("Under RDI 3, once it starts resolving it can no longer be Negated or Ignored.",
-                    "rdi3/more-drink-rules/drink-events/no-negate-once-resolving")
+        note, cites = one_book_rule(state, "rdi3/more-drink-rules/drink-events/no-negate-once-resolving")
+        out.say(f"RDI 3 adds that once it starts resolving it can no longer be Negated or Ignored. {note}", *cites)
         state.chain.append(entry)
         return entry
     entry.alcohol = known_alcohol(state, card)

@@ -26,6 +26,27 @@ def both(state: GameState, path: str, other_path: str | None = None) -> tuple[st
     return f"{state.rules}/{path}", f"{other}/{other_path or path}"
 
 
+BOOK_NAMES = {"rdi3": "RDI 3", "gii": "Gambling? I'm In!"}
+
+
+def one_book_rule(state: GameState, section: str) -> tuple[str, tuple[str, ...]]:
+    """A rule only one core book states: the sentence that says so under either edition, and the cites
+    (the deciding section, then the nearest section of the other book, where it is silent)."""
+    from referee.core.citations import known
+
+    book, path = section.split("/", 1)
+    other = "gii" if book == "rdi3" else "rdi3"
+    parts = path.split("/")
+    counterpart = next((f"{other}/{'/'.join(parts[:n])}" for n in range(len(parts), 0, -1)
+                        if known(f"{other}/{'/'.join(parts[:n])}")), None)
+    if book == state.rules:
+        text = f"{BOOK_NAMES[other]} has no such rule."
+    else:
+        text = (f"Only {BOOK_NAMES[book]} states this rule; {BOOK_NAMES[state.rules]} is silent on it, so the "
+                f"referee follows {BOOK_NAMES[book]}.")
+    return text, (section,) + ((counterpart,) if counterpart else ())
+
+
 def amount_key(card: Card, effect: dict) -> str:
     """Where the table's answer for an amount the books do not print is remembered (state.answers)."""
     op = effect.get("op")
@@ -227,8 +248,9 @@ def redirected(state: GameState, entry: Entry, seat: int, attr: str, out: Outcom
     for origin, destination in entry.redirects:
         if origin == seat:
             out.say(f"The Fortitude loss aimed at {state.players[seat].name} is redirected to "
-                    f"{state.players[destination].name}; it still comes from {state.players[entry.player].name}.",
-                    "rdi3/other-rules/redirecting-damage")
+                    f"{state.players[destination].name}; it still comes from {state.players[entry.player].name}. "
+                    + one_book_rule(state, "rdi3/other-rules/redirecting-damage")[0],
+                    *one_book_rule(state, "rdi3/other-rules/redirecting-damage")[1])
             return destination
     return seat
 

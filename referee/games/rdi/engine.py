@@ -94,6 +94,11 @@ def new_game(names: list[str], cards: CardDB, rules: str = "gii", bar_deck: int 
     return state, out.ruling(" ".join(["new", GAME, *names]))
 
 
+def _note(note) -> tuple[str, tuple[str, ...]]:
+    """A legality note: text alone, or (text, cites)."""
+    return (note[0], tuple(note[1])) if isinstance(note, tuple) else (note, ())
+
+
 class Engine(TurnStructure, Reveals, Resolution, TableActions):
     """Applies RDI announcements. One per game session; holds the card database."""
 
@@ -181,7 +186,8 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions):
         against = f" against {answered.name}" if answered is not None else ""
         out.say(f"{play.player} plays {card.name}{target}{against}: {sentence(card.summary)}", *card.cites[:2])
         for note in notes:
-            out.say(note)
+            text, cites = _note(note)
+            out.say(text, *cites)
         if entry.awaiting_gear:
             out.say(f"{card.name} is a Device: reveal the top Gear Card (`{play.player} reveals GEAR [on NAME]`). Nobody "
                     "may respond until it is revealed; the Device and its Gear Card are one card.",
@@ -276,7 +282,7 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions):
             return Ruling(ANSWER, f"no:{error.code}", f"No. {error.message}", (Step(f"No. {error.message}", error.cites),), line)
         against = state.entry(entry.responds_to) if entry.responds_to is not None else None
         text = f"Yes: {play.player} may play {card.name} now" + (f" against {against.name}." if against else ".")
-        steps = [Step(text, card.cites[:2])] + [Step(n) for n in notes]
+        steps = [Step(text, card.cites[:2])] + [Step(*_note(n)) for n in notes]
         return Ruling(ANSWER, "yes", text, tuple(steps), line)
 
     # --- the chain -------------------------------------------------------------------------

@@ -138,6 +138,9 @@ def ante(state: GameState, amount: int, out: Outcome, card_player: int) -> None:
     if state.rules == "rdi3":
         out.say("Under RDI 3 the ante counts as losing Gold for cards that care; Gambling? I'm In! does not say so.",
                 "rdi3/gambling/ante", "gii/gambling/ante")
+    else:
+        out.say("Gambling? I'm In! does not say whether the ante counts as losing Gold for cards that care; RDI 3 "
+                "says it does.", "gii/gambling/ante", "rdi3/gambling/ante")
 
 
 def resolve_op(state: GameState, entry: Entry, card: Card, effect: dict, out: Outcome) -> bool:

@@ -16,7 +16,7 @@ from referee.core.carddb import Card
 from referee.core.ruling import GameOver, IllegalPlay
 from referee.core.text import a_or_an, sentence
 from referee.games.rdi import gambling
-from referee.games.rdi.effects import active_gears, affected_attrs, device_stopped, ed
+from referee.games.rdi.effects import active_gears, affected_attrs, device_stopped, ed, one_book_rule
 from referee.games.rdi.state import PHASE_NAMES, Entry, GameState
 
 CHANGES_DRINK_OPS = {"alter_drink", "split_drink", "pass_drink"}
@@ -228,8 +228,9 @@ class Checker:
                 gambling.check_leave(state, seat)
             elif op == "redirect":
                 if top is None or not affected_attrs(state, top, seat, self.card_of(top)) & {effect.get("attr", "fortitude")}:
+                    note, cites = one_book_rule(state, "rdi3/other-rules/redirecting-damage")
                     raise IllegalPlay(f"{card.name} redirects a loss aimed at {state.players[seat].name}, and nothing "
-                                      "waiting would make them lose it.", ("rdi3/other-rules/redirecting-damage",))
+                                      f"waiting would make them lose it. {note}", cites)
                 entry.responds_to = top.uid
             elif op == "take_pot":
                 gambling.check_take_pot(state, card)
@@ -378,9 +379,13 @@ class Checker:
                 raise IllegalPlay(f"{card.name} Ignores a card that directly changes your "
                                   f"{'/'.join(sorted(wanted))}; {top.name} does not directly change "
                                   f"{player.name}'s.", (ed(state, "other-rules/cards-that-affect"),), code="does-not-affect")
-            if state.rules == "gii" and hit == {"gold"} and top.player == seat:
-                raise IllegalPlay("Under Gambling? I'm In!, you may not Ignore a Gold payment on a card you played yourself.",
-                                  ("gii/other-rules/negate-and-ignore/own-gold-payment",))
+            if hit == {"gold"} and top.player == seat:
+                note, cites = one_book_rule(state, "gii/other-rules/negate-and-ignore/own-gold-payment")
+                if state.rules == "gii":
+                    raise IllegalPlay("Under Gambling? I'm In!, you may not Ignore a Gold payment on a card you played "
+                                      f"yourself. {note}", cites)
+                self.notes.append((f"{player.name} Ignores a Gold payment on their own card: RDI 3 allows it, but "
+                                   "Gambling? I'm In! forbids it; the table plays RDI 3.", cites))
 
     def _check_target(self, seat: int, card: Card, entry: Entry) -> None:
         state = self.state
