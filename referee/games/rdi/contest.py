@@ -154,6 +154,8 @@ def finish(state: GameState, winner: int | None, out: Outcome) -> None:
                         ed(state, "other-rules/drinking-contest/gold-during-contest"))
                 continue
             move_gold(state, seat, winner, 1, out, "the Drinking Contest")
+    state.contest_broke = [s for s in state.in_game() if s != winner and state.players[s].gold <= 0
+                           and not state.players[s].automaton]
     state.contest = None
     state.drink_discard += 1  # the Drinking Contest! card itself
     out.say("The Drinking Contest is over.", ed(state, "other-rules/drinking-contest/passing-out-during-contest"))

@@ -41,7 +41,8 @@ def starting_gold(count: int) -> int:
 
 
 def new_game(names: list[str], cards: CardDB, rules: str = "gii", bar_deck: int | None = None,
-             prizes: list[str] | None = None, otto_factions: list[str] | None = None) -> tuple[GameState, Ruling]:
+             prizes: list[str] | None = None, otto_factions: list[str] | None = None,
+             house: dict | None = None) -> tuple[GameState, Ruling]:
     """Seat the players (clockwise, first to go first) as the books' Getting Started says."""
     if rules not in EDITIONS:
         raise NotUnderstood(f"--rules must be gii or rdi3, not {rules!r}.")
@@ -61,7 +62,8 @@ def new_game(names: list[str], cards: CardDB, rules: str = "gii", bar_deck: int 
                               gold=starting_gold(len(names)), automaton=otto.is_otto(name),
                               piety=serena.STARTING_PIETY if serena.is_serena(character) else None,
                               mood="unknown" if kaylin.is_kaylin(character) else None))
-    state = GameState(players=players, rules=rules, drink_deck=DRINK_DECK_SIZE - len(players) + with_otto)
+    state = GameState(players=players, rules=rules, drink_deck=DRINK_DECK_SIZE - len(players) + with_otto,
+                      house=dict(house or {}))
     out = Outcome()
     if with_otto:
         otto.setup(state, otto_factions or [], out)
@@ -85,6 +87,8 @@ def new_game(names: list[str], cards: CardDB, rules: str = "gii", bar_deck: int 
     out.say(f"Each player has {starting_gold(len(names))} Gold, 20 Fortitude, 0 Alcohol Content and one Drink "
             f"on their Drink Me! pile; {state.drink_deck} cards are left in the Drink Deck."
             + (" (Otto counts as a third player for the starting Gold.)" if with_otto else ""), ed(state, "getting-started"))
+    for rule_id, chosen in sorted(state.house.items()):
+        out.say(f"House rule {rule_id}: {chosen} (where the books are silent; see docs/house-rules.md).")
     for player in players:
         if player.piety is not None:
             out.say(f"{player.name}'s Piety starts at 8.", "rdi3/appendix-a/serena")
@@ -180,7 +184,7 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions):
         if card.get("device"):
             entry.awaiting_gear = True
         if entry.card_type == "action" and gambling.starts_round(card) and state.round is None:
-            gambling.open_round(state, seat, out)
+            gambling.open_round(state, seat, out, entry.uid)
         target = f" on {state.players[entry.target].name}" if entry.target is not None else ""
         answered = state.entry(entry.responds_to) if entry.responds_to is not None else None
         against = f" against {answered.name}" if answered is not None else ""

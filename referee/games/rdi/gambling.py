@@ -64,9 +64,9 @@ def next_after(round_: Round, seat: int) -> int | None:
     return None
 
 
-def open_round(state: GameState, seat: int, out: Outcome) -> None:
+def open_round(state: GameState, seat: int, out: Outcome, opened_by: int | None = None) -> None:
     """The starting card is played: the Round is forming; players may leave before the antes."""
-    state.round = Round(starter=seat, members=state.turn_order_from(seat))
+    state.round = Round(starter=seat, members=state.turn_order_from(seat), opened_by=opened_by)
     out.say("A Round of Gambling is about to start: players may answer (for example by leaving the Round) "
             "before the antes.", ed(state, "gambling"))
 
@@ -280,7 +280,7 @@ def end_round(state: GameState, winner: int | None, out: Outcome, why: str, cite
         state.last_pot = [winner, pot]
     variants.award_prize(state, winner, out)
     state.round = None
-    _drop_round_plays(state, out)
+    _drop_round_plays(state, round_, out)
     from referee.games.rdi.characters import otto
 
     otto.after_round(state, out)
@@ -291,21 +291,14 @@ def end_round(state: GameState, winner: int | None, out: Outcome, why: str, cite
         out.say(f"Normal play resumes: {starter.name} moves on to the Order a Drink phase.", ed(state, "gambling/ending-the-round"))
 
 
-def _drop_round_plays(state: GameState, out: Outcome) -> None:
+def _drop_round_plays(state: GameState, round_: Round, out: Outcome) -> None:
     """Once the Round is over no card may affect it (Ending the Round): a Gambling or Cheating Card, or a card
     that would start a Round or make players ante, still waiting on the chain is set aside unresolved."""
     for entry in list(state.chain):
-        if entry.kind == "card" and (entry.card_type in ("gambling", "cheating") or entry.name and
-                                     {"start_round", "ante"} & _ops(_card_of(state, entry))):
+        if entry.kind == "card" and (entry.card_type in ("gambling", "cheating") or entry.uid == round_.opened_by):
             state.chain.remove(entry)
             out.say(f"{entry.name} ({state.players[entry.player].name}) has nothing left to do: the Round it "
                     "would affect is over.", ed(state, "gambling/ending-the-round"))
-
-
-def _card_of(state: GameState, entry: Entry) -> Card | None:
-    from referee.core.carddb import load_default
-
-    return None if entry.card_id is None else load_default().by_id.get(entry.card_id)
 
 
 def check_take_pot(state: GameState, card: Card) -> None:

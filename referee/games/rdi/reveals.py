@@ -6,7 +6,7 @@ from __future__ import annotations
 from referee.core.ruling import ASK, GameOver, IllegalPlay, NotUnderstood, Outcome
 from referee.core.text import sentence
 from referee.games.rdi import announce as A
-from referee.games.rdi import contest, splitting
+from referee.games.rdi import contest, house, splitting
 from referee.games.rdi.characters import kaylin, otto, phrenk, roxana
 from referee.games.rdi.drinks import add_chaser, start_drink, take_from_deck
 from referee.games.rdi.effects import clamp_change, ed
@@ -129,10 +129,12 @@ class Reveals:
         take_from_deck(state, out)
         if card.type != "drink":
             state.drink_discard += 1
-            out.say(f"{card.name} is not a Drink. The books give no example of this event revealing a Drink Event; "
-                    "the referee's default (not from the books): no Drink is copied and the card is discarded. "
-                    "Correct the table with `set` if your group rules otherwise.",
-                    "rdi3/other-rules/round-on-the-house", "gii/other-rules/round-on-the-house")
+            out.say(f"{card.name} is not a Drink: it is discarded.", ed(state, "other-rules/round-on-the-house"))
+            if house.say(state, house.ROUND_ON_THE_HOUSE_EVENT, out) == "reveal-again":
+                state.copies_for = seat
+                out.verdict, out.code = ASK, "ask-reveal"
+                out.say(f"{who} reveals the next card of the Drink Deck (`{who} reveals CARD`).",
+                        ed(state, "other-rules/round-on-the-house"))
             return
         entry = start_drink(state, seat, card, "drink_deck", out, chaser=declared_chaser)
         entry.group = "to-copy"

@@ -64,6 +64,7 @@ class Entry:
     draw: int = 0  # cards the drinker draws (a Drink's "draw" effects, Chasers included)
     awaiting_chaser: bool = False
     ignored_by: list = field(default_factory=list)
+    bitten: bool = False  # Wulfric's Bitey mood has added to this card's loss (the once-per-card reading)
     redirects: list = field(default_factory=list)  # [from_seat, to_seat] pairs for redirected Fortitude loss
     attacker: int | None = None  # for "after you lose Fortitude" cards: who hit the player
     awaiting_gear: bool = False  # a Device Card waiting for its Gear Card
@@ -90,6 +91,7 @@ class Round:
     passes: list = field(default_factory=list)  # who passed since control last changed
     needs_cheating: bool = False  # after "Winning Hand!", only a Cheating Card takes control
     broke: list = field(default_factory=list)  # ran out of Gold during the Round: in until it ends
+    opened_by: int | None = None  # uid of the card that opened the Round, while it waits on the chain
 
     def still_in(self) -> list[int]:
         return [s for s in self.members if s not in self.left]
@@ -122,6 +124,8 @@ class GameState(Seats):
     next_uid: int = 1
     answers: dict = field(default_factory=dict)  # values the table supplied for what the books leave out
     question: str | None = None  # the answers key of an amount the referee has asked the table for
+    house: dict = field(default_factory=dict)  # house-rule id -> reading, where the table chose one (house.py)
+    contest_broke: list = field(default_factory=list)  # seats a Drinking Contest just left at 0 Gold, not winning
     last_chance: list = field(default_factory=list)  # players about to lose, given a last chance to respond
     round: Round | None = None  # a Round of Gambling, when one is under way
     contest: Contest | None = None  # a Drinking Contest, when one is under way
