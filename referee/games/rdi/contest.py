@@ -158,4 +158,7 @@ def finish(state: GameState, winner: int | None, out: Outcome) -> None:
                            and not state.players[s].automaton]
     state.contest = None
     state.drink_discard += 1  # the Drinking Contest! card itself
-    out.say("The Drinking Contest is over.", ed(state, "other-rules/drinking-contest/passing-out-during-contest"))
+    out.say("The Drinking Contest is over.", ed(state, "other-rules/drinking-contest"))
+    for seat in state.contest_broke:
+        out.say(f"{state.players[seat].name} did not win and has no Gold: out of the game once any last chance is "
+                "over.", ed(state, "other-rules/drinking-contest/gold-during-contest"))

@@ -27,6 +27,9 @@ def take_from_deck(state: GameState, out: Outcome) -> None:
             ed(state, "more-drink-rules/running-out-of-drinks"))
     for seat in state.in_game():
         move_gold(state, seat, "inn", 1, out, "running out of Drinks")
+        if state.contest is not None and state.players[seat].gold <= 0 and not state.players[seat].automaton:
+            out.say(f"{state.players[seat].name} has no Gold left but stays in until the Drinking Contest is over, "
+                    "and is out then unless they win it.", ed(state, "other-rules/drinking-contest/gold-during-contest"))
     from referee.games.rdi.variants import refill_drink_deck
 
     refill_drink_deck(state, out)
@@ -132,8 +135,9 @@ def resolve_drink(state: GameState, entry: Entry, out: Outcome) -> None:
     drinker = state.players[entry.drinker]
     state.drink_discard += len(entry.parts)
     if entry.drinker in entry.ignored_by:
-        out.say(f"{drinker.name} Ignores {entry.name}: no effect on them. The cards go to the Drink discard pile.",
-                chaser_rule(state), ed(state, "other-rules/negate-and-ignore"))
+        with_chasers = " (the Drink and its Chasers are one Drink, so all of it)" if len(entry.parts) > 1 else ""
+        out.say(f"{drinker.name} Ignores {entry.name}{with_chasers}: no effect on them. The cards go to the Drink "
+                "discard pile.", ed(state, "other-rules/negate-and-ignore"), *((chaser_rule(state),) if with_chasers else ()))
         return
     if entry.alcohol is None:
         out.say(f"The Alcohol Content of {entry.name} was never given: the referee cannot apply it. Correct "

@@ -24,6 +24,7 @@ from referee.core.text import count_of, sentence
 from referee.games.rdi import announce as A
 from referee.games.rdi import gambling, variants
 from referee.games.rdi.characters import kaylin, otto, phrenk, serena
+from referee.games.rdi.citing import REASONS, reason, settle_ruling
 from referee.games.rdi.effects import ATTR_NAMES, amount_key, amount_of, ed, flat_effects
 from referee.games.rdi.legality import Checker, timing
 from referee.games.rdi.losing import at_risk, risk_text
@@ -95,7 +96,7 @@ def new_game(names: list[str], cards: CardDB, rules: str = "gii", bar_deck: int 
         if player.mood is not None:
             out.say(f"Reveal Wulfric's first mood (`{player.name} reveals Wulfric is feeling ...`); until then it is "
                     "unknown and not applied.", kaylin.MOODS)
-    return state, out.ruling(" ".join(["new", GAME, *names]))
+    return state, settle_ruling(state, out.ruling(" ".join(["new", GAME, *names])))
 
 
 def _note(note) -> tuple[str, tuple[str, ...]]:
@@ -115,16 +116,16 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions):
         try:
             announcement = A.parse(line, [p.name for p in state.players])
             if isinstance(announcement, A.Can):
-                return state, self.can(state, announcement.play, line)
+                return state, settle_ruling(state, self.can(state, announcement.play, line))
             new = state.copy()
             out = Outcome()
             self.dispatch(new, announcement, out)
             self.resume_waiting(new, out)
             if not new.chain and not new.over:
                 self.after_chain_empty(new, out)
-            return new, out.ruling(line)
+            return new, settle_ruling(new, out.ruling(line))
         except RefereeError as error:
-            return state, error.ruling(line)
+            return state, settle_ruling(state, error.ruling(line))
 
     def dispatch(self, state: GameState, announcement, out: Outcome) -> None:
         handlers = {A.Play: self.play, A.Order: self.order, A.Reveal: self.reveal, A.Resolve: self.resolve,
@@ -188,7 +189,8 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions):
         target = f" on {state.players[entry.target].name}" if entry.target is not None else ""
         answered = state.entry(entry.responds_to) if entry.responds_to is not None else None
         against = f" against {answered.name}" if answered is not None else ""
-        out.say(f"{play.player} plays {card.name}{target}{against}: {sentence(card.summary)}", *card.cites[:2])
+        out.say(f"{play.player} plays {card.name}{target}{against}: {sentence(card.summary)}",
+                *self._play_cites(state, entry), see_also=card.cites)
         for note in notes:
             text, cites = _note(note)
             out.say(text, *cites)
@@ -202,6 +204,11 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions):
                 ed(state, "other-rules/timing"))
         self._ask_unknown_amount(state, entry, card, out)
         self._prompt_otto(state, entry, card, out)
+
+    def _play_cites(self, state: GameState, entry) -> tuple[str, ...]:
+        """A play decides that a card of its kind may be played now: the rule for that kind of card."""
+        code = f"play/{entry.card_type}"
+        return (reason(state, code),) if code in REASONS else ()
 
     def _ask_unknown_amount(self, state: GameState, entry, card: Card, out: Outcome) -> None:
         """An amount the books do not print is asked for when the card is played; the answer is kept."""
@@ -286,7 +293,7 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions):
             return Ruling(ANSWER, f"no:{error.code}", f"No. {error.message}", (Step(f"No. {error.message}", error.cites),), line)
         against = state.entry(entry.responds_to) if entry.responds_to is not None else None
         text = f"Yes: {play.player} may play {card.name} now" + (f" against {against.name}." if against else ".")
-        steps = [Step(text, card.cites[:2])] + [Step(*_note(n)) for n in notes]
+        steps = [Step(text, self._play_cites(state, entry), card.cites)] + [Step(*_note(n)) for n in notes]
         return Ruling(ANSWER, "yes", text, tuple(steps), line)
 
     # --- the chain -------------------------------------------------------------------------

@@ -90,7 +90,10 @@ class Resolution:
             group = splitting.group_of(state, top)
             state.chain = [e for e in state.chain if e not in group]
             state.recent_hits = []
-            out.say("The Drinks are drunk at once.", ed(state, "other-rules/splitting-drinks"))
+            copies = (top.group or "").startswith("copies")
+            out.say("The Drinks are drunk at once" + (": every player's copy is their own Drink, not a split."
+                                                      if copies else "."),
+                    ed(state, "other-rules/round-on-the-house" if copies else "other-rules/splitting-drinks"))
             for drink in group:
                 resolve_drink(state, drink, out)
             self._after_drinks(state, group, out)
