@@ -43,6 +43,11 @@ class Engine:
         out = Outcome()
         question = new.question
         if question is not None:
+            early = self._parse_or_none(text, names)
+            if isinstance(early, (A.Play, A.Ante)):
+                # a line that is itself a play never answers a question: it waits until the question is answered
+                raise NotUnderstood(f"First answer the open question: {question['text']}",
+                                    hint=f"Expected {questions.expected(question)}; then play.")
             try:
                 value = questions.parse(new, self.cards, question, text)
             except RefereeError as error:
