@@ -6,6 +6,8 @@ Ruling. A refused announcement returns the old state untouched. It never prints.
 
 from __future__ import annotations
 
+import re
+
 from referee.core.carddb import Card, CardDB
 from referee.core.parse import find_card, strip_quotes
 from referee.core.ruling import (
@@ -20,7 +22,7 @@ from referee.core.ruling import (
     Ruling,
     Step,
 )
-from referee.core.text import count_of, sentence
+from referee.core.text import count_of, normalize, sentence
 from referee.games.rdi import announce as A
 from referee.games.rdi import gambling, variants
 from referee.games.rdi.characters import kaylin, otto, phrenk, serena
@@ -148,9 +150,26 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions):
             out.say(f"(Taking {text.strip()!r} as {match.found.name}.)")
         return match.found
 
+    def _printing(self, state: GameState, seat: int, text: str, out: Outcome | None) -> Card:
+        """Two cards may share a name (the shared "I don't think so!" and Serena's own): a player plays the
+        printing of their own deck unless the table names the shared one (`plays shared NAME`)."""
+        shared = re.match(r"^(?:the\s+)?(?:shared|common)\s+(?P<name>.+)$", text.strip(), re.I)
+        card = self._card(shared.group("name") if shared else text, out)
+        same = [c for c in self.cards.cards if c.game == GAME and normalize(c.name) == normalize(card.name)]
+        if len(same) < 2:
+            return card
+        player = state.players[seat]
+        own = next((c for c in same if player.character and c.owner.lower() == player.character.lower()), None)
+        chosen = card if shared or own is None else own
+        if out is not None:
+            which = f"{player.name}'s own printing" if chosen is own else "the shared printing"
+            other = (f"`{player.name} plays shared {card.name}` for the shared one" if chosen is own
+                     else "a player's own printing is played when they do not say `shared`")
+            out.say(f"Two cards are called {card.name}: this is {which} ({other}).")
+        return chosen
+
     def _drink_card(self, text: str, out: Outcome | None) -> tuple[Card, bool]:
         """A revealed Drink; "NAME with a Chaser" that names no card is that Drink declared with a Chaser."""
-        from referee.core.text import normalize
 
         words = normalize(text)
         exact = self.cards.lookup(text.strip().strip('"“”'), game=GAME)
@@ -161,8 +180,8 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions):
         return self._card(text, out), False
 
     def _prepare(self, state: GameState, play: A.Play, out: Outcome | None = None):
-        card = self._card(play.card, out)
         seat = state.seat(play.player)
+        card = self._printing(state, seat, play.card, out)
         target = state.seat(play.target) if play.target else None
         entry, notes = Checker(state, self.cards).prepare(seat, card, target)
         return card, seat, entry, notes

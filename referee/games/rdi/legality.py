@@ -315,6 +315,12 @@ class Checker:
             return
         kind = entry_timing(state, top, self.cards)
         cites = (ed(state, "other-rules/negate-and-ignore"),)
+        guarded = self.card_of(top).get("unnegatable_at_piety") if self.card_of(top) is not None else None
+        piety = state.players[top.player].piety
+        if isinstance(guarded, int) and piety is not None and piety >= guarded:
+            raise IllegalPlay(f"{top.name} is {state.players[top.player].name}'s own printing, and at {piety} Piety it "
+                              "cannot be Negated.", ("rdi3/appendix-a/serena/piety", "rdi3/appendix-a/serena/example-3"),
+                              code="protected")
         if kind == "drink":
             kind_ok = "drink" in what
         elif kind == "event":
