@@ -92,6 +92,7 @@ class Kitchen:
     verb: str  # "prepare", "cook", "smorgasbord"
     card: str = ""
     kind: str | None = None
+    spent: tuple = ()  # cook: the Ingredients the table names
 
 
 @dataclass(frozen=True)
@@ -191,6 +192,13 @@ _RESOLVE = {"resolve", "resolves", "ok", "no response", "no responses", "nobody 
 _END = {"end turn", "end of turn", "next", "next turn", "end"}
 
 
+def _cook(player: str, rest: str) -> Kitchen:
+    """`Roxana cooks RECIPE [with A and B]`: the Ingredients she spends, when the table names them."""
+    recipe, _, spent = rest.strip().partition(" with ")
+    named = tuple(n.strip().strip('"“”') for n in re.split(r"\s*(?:,|\band\b|&)\s*", spent) if n.strip())
+    return Kitchen(player, "cook", recipe.strip(), None, named)
+
+
 def _play(player: str, rest: str, names: list[str]) -> Play:
     quoted, after = split_quoted(rest)
     if quoted is not None:
@@ -267,7 +275,7 @@ def parse(line: str, names: list[str]):
                            (_SMORG, lambda m, p: Kitchen(p, "smorgasbord")),
                            (_PREPARE, lambda m, p: Kitchen(p, "prepare", m.group("card").strip(),
                                                            (m.group("kind") or "").lower() or None)),
-                           (_COOK, lambda m, p: Kitchen(p, "cook", m.group("card").strip())),
+                           (_COOK, lambda m, p: _cook(p, m.group("card"))),
                            (_ATONE, lambda m, p: Atone(p, "gold" if m.group("tithe") else m.group("how").lower())),
                            (_PRIZE, lambda m, p: Prize(p, m.group("verb").lower().rstrip("s"), m.group("prize").strip())),
                            (_PASS, lambda m, p: Pass(p)),

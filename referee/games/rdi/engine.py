@@ -25,7 +25,7 @@ from referee.core.ruling import (
 from referee.core.text import count_of, normalize, sentence
 from referee.games.rdi import announce as A
 from referee.games.rdi import gambling, variants
-from referee.games.rdi.characters import kaylin, otto, phrenk, serena
+from referee.games.rdi.characters import kaylin, otto, phrenk, roxana, serena
 from referee.games.rdi.citing import REASONS, reason, settle_ruling
 from referee.games.rdi.effects import ATTR_NAMES, amount_key, amount_of, ed, flat_effects
 from referee.games.rdi.legality import Checker, timing
@@ -192,6 +192,7 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions):
             out.say("A last-chance play before anyone is out.", ed(state, "losing-the-game/passing-out"))
         if card.type == "potion":
             phrenk.played(state, seat, card)
+        roxana.recipe_played(state, seat, card)
         if entry.card_type == "action" and otto.jinxed(state, seat):
             entry.jinxed = True
             out.say(f"{play.player} has a Power Jinx: every numeral on this Action Card counts 1 lower (not below 0).",

@@ -103,6 +103,7 @@ class Checker:
         from referee.games.rdi.characters import roxana
 
         roxana.check_no_recipe_choice(state)
+        roxana.check_recipe_in_hand(state, seat, card)
         if player.out:
             raise IllegalPlay(f"{player.name} is out of the game.", (ed(state, "losing-the-game"),))
         if any(e.awaiting_chaser for e in state.chain):

@@ -37,6 +37,7 @@ class Player:
     cleaves: int = 0  # Roxana: cards she may still move from hand to the Cutting Board
     recipe: str | None = None  # Roxana: the Available Recipe
     recipe_choice: list = field(default_factory=list)  # Roxana: the two Recipes she must choose between
+    cooked: list = field(default_factory=list)  # Roxana: Recipes she has cooked and holds in her hand
     front: list = field(default_factory=list)  # cards lying in front of the player with a standing effect
     automaton: bool = False  # Otto (Smorgasbox)
     tracks: dict = field(default_factory=dict)  # Otto: player name -> [Fortitude, Alcohol Content]
