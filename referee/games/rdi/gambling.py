@@ -69,6 +69,7 @@ def open_round(state: GameState, seat: int, out: Outcome, opened_by: int | None 
     state.round = Round(starter=seat, members=state.turn_order_from(seat), opened_by=opened_by)
     out.say("A Round of Gambling is about to start: players may answer (for example by leaving the Round) "
             "before the antes.", ed(state, "gambling"))
+    variants.put_prize_in_pot(state, seat, out)  # the starter picks the Prize before anyone antes
 
 
 def check_control_play(state: GameState, seat: int, card: Card, kind: str) -> None:
@@ -157,7 +158,6 @@ def resolve_op(state: GameState, entry: Entry, card: Card, effect: dict, out: Ou
             round_ = state.round
         round_.started = True
         out.say(f"{name} starts a Round of Gambling: normal play is suspended.", ed(state, "gambling"))
-        variants.put_prize_in_pot(state, seat, out)
         return True
     if round_ is None and op == "take_pot" and state.last_pot:
         take_won_pot(state, seat, out, card)

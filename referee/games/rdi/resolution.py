@@ -7,7 +7,7 @@ from referee.core.carddb import Card
 from referee.core.ruling import ASK, IllegalPlay, Outcome
 from referee.core.text import count_of
 from referee.games.rdi import announce as A
-from referee.games.rdi import contest, gambling, splitting
+from referee.games.rdi import contest, gambling, splitting, variants
 from referee.games.rdi.characters import after_card, otto, roxana
 from referee.games.rdi.drinks import resolve_drink
 from referee.games.rdi.effects import apply_card_effects, clamp_change, ed, one_book_rule, seats_for
@@ -198,6 +198,7 @@ class Resolution:
                     and gambling.starts_round(self.cards.by_id.get(target.card_id)):
                 state.round = None
                 out.say("The Round of Gambling never starts: nobody antes.", ed(state, "gambling"))
+                variants.return_prize(state, out)
             if target.kind == "drink":
                 state.drink_discard += len(target.parts)
             elif target.kind == "event":
