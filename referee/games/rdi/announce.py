@@ -144,6 +144,7 @@ class EndTurn:
 class Set:
     who: str  # a player's name, or "" for table figures
     fields: tuple[tuple[str, int], ...]
+    track: str = ""  # Otto: the player whose track toward them is set (`set Otto Ann fortitude 4`)
 
 
 @dataclass(frozen=True)
@@ -305,6 +306,12 @@ def _parse_set(text: str, names: list[str]) -> Set:
                      and normalize(" ".join(words[:n])) in [normalize(name) for name in names]), 1)
         who = find_player(" ".join(words[:size]), names)
         words = words[size:]
+    track = ""
+    if who and words and words[0].lower() not in PLAYER_FIELDS and words[0].lower() != "alcohol":
+        size = next((n for n in range(len(words) - 1, 0, -1)
+                     if normalize(" ".join(words[:n])) in [normalize(name) for name in names]), 0)
+        if size:
+            track, words = find_player(" ".join(words[:size]), names), words[size:]
     fields = []
     table = TABLE_FIELDS if not who else PLAYER_FIELDS
     index = 0
@@ -324,4 +331,4 @@ def _parse_set(text: str, names: list[str]) -> Set:
         index += 2
     if not fields:
         raise NotUnderstood("`set` needs at least one figure and number.")
-    return Set(who, tuple(fields))
+    return Set(who, tuple(fields), track)

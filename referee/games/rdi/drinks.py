@@ -146,10 +146,11 @@ def resolve_drink(state: GameState, entry: Entry, out: Outcome) -> None:
     from referee.games.rdi.characters import adjust_change, otto
 
     if drinker.automaton:
-        # Otto's own drinking moves both of his tracks, even if a player changed the Drink.
+        # Otto's own drinking moves both of his tracks, even if a player changed the Drink; a Drink a
+        # player's card gave him moves only that player's track (Smorgasbox, Two Tracks).
         for attr, value in (("alcohol", entry.alcohol), ("fortitude", entry.fortitude)):
             if value:
-                otto.track_change(state, None, attr, value, out, entry.name)
+                otto.track_change(state, entry.sent_by, attr, value, out, entry.name)
         return
     # A standing modifier adjusts the Drink as a whole, Chasers included.
     alcohol = adjust_change(state, entry.drinker, "alcohol", entry.alcohol, None, out) if entry.alcohol else 0

@@ -343,6 +343,10 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions):
         out.code = "discard"
 
     def set_(self, state: GameState, set_: A.Set, out: Outcome) -> None:
+        if set_.track:
+            otto.set_track(state, state.seat(set_.who), set_.track, dict(set_.fields), out)
+            out.code = "set"
+            return
         for field, value in set_.fields:
             if set_.who:
                 player = state.players[state.seat(set_.who)]

@@ -21,12 +21,18 @@ class Resolution:
     def pass_(self, state: GameState, pass_: A.Pass, out: Outcome) -> None:
         top = state.top
         if top is None and state.round is not None:
-            gambling.pass_turn(state, state.seat(pass_.player), out)
+            seat = state.seat(pass_.player)
+            if state.players[seat].automaton and state.round.next_actor == seat and state.round.started:
+                # Otto acts in a Round by revealing a card even when he passes (Smorgasbox, Gambling)
+                if otto.use_card(state, out):
+                    out.say(f"Otto reveals a card for his turn in the Round and passes ({state.otto_deck} left in his "
+                            "deck).", otto.GAMBLING)
+            gambling.pass_turn(state, seat, out)
             return
         if top is None:
             raise IllegalPlay("Nothing is waiting for responses.", (ed(state, "other-rules/timing"),))
         owner = contest.window_owner(state, top)
-        before = chain.still_to_answer(top, state.turn_order_from(owner))
+        before = chain.still_to_answer(top, self._deciders(state, owner))
         seat = state.seat(pass_.player)
         if before and seat in before and before[0] != seat:
             raise IllegalPlay(f"Players decide in turn order from {state.players[owner].name}: it is "
@@ -35,18 +41,24 @@ class Resolution:
         chain.decline(top, seat)
         out.say(f"{pass_.player} does not respond to {contest.window_name(state, top)}.",
                 ed(state, "other-rules/timing/deadlock"))
-        waiting = chain.still_to_answer(top, state.turn_order_from(owner))
+        waiting = chain.still_to_answer(top, self._deciders(state, owner))
         if waiting:
             out.say(f"Next to decide: {state.players[waiting[0]].name}.")
         else:
             out.say("Everyone has declined: it resolves.", ed(state, "other-rules/timing"))
             self.resolve(state, A.Resolve(), out)
 
+    @staticmethod
+    def _deciders(state: GameState, owner: int) -> list[int]:
+        """Who declares in turn order from the window's owner. Otto never declares: his deck answers for him
+        when a player's card affects him (Smorgasbox, Otto's responses)."""
+        return [s for s in state.turn_order_from(owner) if not state.players[s].automaton]
+
     def step(self, state: GameState, _: A.Step, out: Outcome) -> None:
         top = state.top
         if top is None:
             raise IllegalPlay("Nothing is waiting for responses.", (ed(state, "other-rules/timing"),))
-        waiting = chain.still_to_answer(top, state.turn_order_from(contest.window_owner(state, top))) or [top.player]
+        waiting = chain.still_to_answer(top, self._deciders(state, contest.window_owner(state, top))) or [top.player]
         out.code = "step"
         out.say(f"{state.players[waiting[0]].name}: respond to {contest.window_name(state, top)}, or pass? (in turn order from "
                 f"{state.players[contest.window_owner(state, top)].name}; each declares in turn, which also breaks a deadlock)",
@@ -293,12 +305,13 @@ class Resolution:
                     "rdi3/more-drink-rules/ordering-drinks-and-ignore-effects")
         elif op == "pass_drink" and target is not None and target.kind == "drink" and entry.target is not None:
             target.drinker = entry.target
+            target.sent_by = entry.player
             out.say(f"{target.name} is passed to {state.players[entry.target].name}, who will drink it.",
                     ed(state, "other-rules/splitting-drinks"))
         elif op == "split_drink" and target is not None and target.kind == "drink":
             partner = entry.target if effect.get("with", "chosen") != "none" else None
             splitting.split(state, target, partner, effect.get("rounding", "up"), out,
-                            f"{state.players[entry.player].name} splits the Drink")
+                            f"{state.players[entry.player].name} splits the Drink", by=entry.player)
         elif op == "redirect" and target is not None and entry.target is not None:
             target.redirects.append([entry.player, entry.target])
             out.say(f"{state.players[entry.player].name} redirects the Fortitude loss to {state.players[entry.target].name}; "

@@ -65,6 +65,7 @@ class Entry:
     draw: int = 0  # cards the drinker draws (a Drink's "draw" effects, Chasers included)
     awaiting_chaser: bool = False
     ignored_by: list = field(default_factory=list)
+    sent_by: int | None = None  # the player whose card or choice gave this Drink to its drinker (Otto's tracks)
     bitten: bool = False  # Wulfric's Bitey mood has added to this card's loss (the once-per-card reading)
     redirects: list = field(default_factory=list)  # [from_seat, to_seat] pairs for redirected Fortitude loss
     attacker: int | None = None  # for "after you lose Fortitude" cards: who hit the player

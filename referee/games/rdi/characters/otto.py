@@ -82,6 +82,27 @@ def track_change(state: GameState, source: int | None, attr: str, change: int, o
                     f"draws 2 cards (`{name} takes gold` or `{name} draws 2`). Otto is never eliminated.", TRACKS)
 
 
+def set_track(state: GameState, seat: int, toward: str, figures: dict, out: Outcome) -> None:
+    """`set Otto Ann fortitude 4 alcohol 2`: correct one of Otto's tracks to match the table."""
+    otto = state.players[seat]
+    if not otto.automaton:
+        raise IllegalPlay(f"Only Otto has tracks toward players; {otto.name} has one set of figures "
+                          f"(`set {otto.name} fortitude N`).", (TRACKS,))
+    if toward not in otto.tracks:
+        raise IllegalPlay(f"Otto has no track toward {toward}.", (TRACKS,))
+    track = otto.tracks[toward]
+    for field, value in figures.items():
+        if field not in ("fortitude", "alcohol"):
+            raise IllegalPlay(f"Otto's tracks hold Fortitude and Alcohol Content, not {field}.", (TRACKS,))
+        high = 6 if field == "fortitude" else 20
+        if not 0 <= value <= high:
+            raise IllegalPlay(f"That track's {field} stays within 0..{high}; {value} is outside.", (TRACKS,))
+        index = 0 if field == "fortitude" else 1
+        before, track[index] = track[index], value
+        out.say(f"Set Otto's track toward {toward}: {'Fortitude' if index == 0 else 'Alcohol Content'} {before} → "
+                f"{value}, as at the table.")
+
+
 def reward(state: GameState, seat: int, choice: str, out: Outcome) -> None:
     from referee.games.rdi.effects import move_gold
 
