@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from referee.core.carddb import Card
 from referee.core.ruling import Outcome
-from referee.games.rdi.effects import both, clamp_change, ed, move_gold, one_book_rule
+from referee.games.rdi.effects import both, clamp_change, ed, move_gold, say_one_book_rule
 from referee.games.rdi.state import Entry, GameState
 
 DRINK_TYPES = ("drink", "special_reserve")
@@ -62,8 +62,8 @@ def start_drink(state: GameState, seat: int, card: Card, source: str, out: Outco
     if entry.kind == "event":
         out.say(f"{player.name} reveals the Drink Event {card.name} from {where}. Players may respond; "
                 "cards that affect Drinks do not affect it unless they say so.", ed(state, "more-drink-rules/drink-events"))
-        note, cites = one_book_rule(state, "rdi3/more-drink-rules/drink-events/no-negate-once-resolving")
-        out.say(f"RDI 3 adds that once it starts resolving it can no longer be Negated or Ignored. {note}", *cites)
+        say_one_book_rule(state, out, "RDI 3 adds that once it starts resolving it can no longer be Negated or Ignored.",
+                          "rdi3/more-drink-rules/drink-events/no-negate-once-resolving")
         state.chain.append(entry)
         return entry
     entry.alcohol = known_alcohol(state, card)

@@ -47,6 +47,12 @@ def one_book_rule(state: GameState, section: str) -> tuple[str, tuple[str, ...]]
     return text, (section,) + ((counterpart,) if counterpart else ())
 
 
+def say_one_book_rule(state: GameState, out: Outcome, text: str, section: str, *more: str) -> None:
+    """A step that rests on a rule only one core book states, saying so under either edition."""
+    note, cites = one_book_rule(state, section)
+    out.say(f"{text} {note}", *more, *cites)
+
+
 def amount_key(card: Card, effect: dict) -> str:
     """Where the table's answer for an amount the books do not print is remembered (state.answers)."""
     op = effect.get("op")
@@ -247,10 +253,9 @@ def redirected(state: GameState, entry: Entry, seat: int, attr: str, out: Outcom
         return seat
     for origin, destination in entry.redirects:
         if origin == seat:
-            out.say(f"The Fortitude loss aimed at {state.players[seat].name} is redirected to "
-                    f"{state.players[destination].name}; it still comes from {state.players[entry.player].name}. "
-                    + one_book_rule(state, "rdi3/other-rules/redirecting-damage")[0],
-                    *one_book_rule(state, "rdi3/other-rules/redirecting-damage")[1])
+            say_one_book_rule(state, out, f"The Fortitude loss aimed at {state.players[seat].name} is redirected to "
+                              f"{state.players[destination].name}; it still comes from "
+                              f"{state.players[entry.player].name}.", "rdi3/other-rules/redirecting-damage")
             return destination
     return seat
 

@@ -10,7 +10,7 @@ from referee.games.rdi import announce as A
 from referee.games.rdi import contest, gambling, splitting, variants
 from referee.games.rdi.characters import after_card, otto, roxana
 from referee.games.rdi.drinks import resolve_drink
-from referee.games.rdi.effects import apply_card_effects, clamp_change, ed, one_book_rule, seats_for
+from referee.games.rdi.effects import apply_card_effects, clamp_change, ed, say_one_book_rule, seats_for
 from referee.games.rdi.losing import apply_losses
 from referee.games.rdi.state import GAME, GameState
 
@@ -144,9 +144,9 @@ class Resolution:
         cards = [self.cards.by_id[c.id] for c in (self._card(p) for p in first.parts)] if first.parts else []
         card_ops = [e.get("op") for c in cards for e in c.effects if isinstance(e, dict)]
         if sum(op in ("draw", "discard") for op in card_ops) >= 2:
-            note, cites = one_book_rule(state, "gii/more-drink-rules/discarding-and-drawing")
-            out.say(f"{first.name} has several draw or discard effects: the drinker resolves them in the order they "
-                    f"choose, finishing each before the next. {note}", *cites)
+            say_one_book_rule(state, out, f"{first.name} has several draw or discard effects: the drinker resolves them "
+                              "in the order they choose, finishing each before the next.",
+                              "gii/more-drink-rules/discarding-and-drawing")
         kept = next((c for c in cards if c.get("kept")), None)
         if kept is None:
             return
@@ -155,15 +155,14 @@ class Resolution:
         instructed = {d.drinker for d in drinks if d.drinker not in d.ignored_by}
         mover = next((s for s in state.turn_order_from(start) if s in instructed), None)
         if mover is None:
-            note, cites = one_book_rule(state, "gii/more-drink-rules/drinks-that-arent-discarded")
-            out.say(f"Nobody who took {kept.name} may keep the card, so it goes to the Drink discard pile. {note}", *cites)
+            say_one_book_rule(state, out, f"Nobody who took {kept.name} may keep the card, so it goes to the Drink "
+                              "discard pile.", "gii/more-drink-rules/drinks-that-arent-discarded")
             return
         state.drink_discard -= 1
         state.players[mover].kept.append(kept.name)
-        out.say(f"{kept.name} is not discarded: {state.players[mover].name}, the first affected player in turn order from "
-                "the Drink's controller (skipping anyone who Ignored or passed it), puts it in front of them. "
-                + one_book_rule(state, "gii/more-drink-rules/drinks-that-arent-discarded")[0],
-                *one_book_rule(state, "gii/more-drink-rules/drinks-that-arent-discarded")[1])
+        say_one_book_rule(state, out, f"{kept.name} is not discarded: {state.players[mover].name}, the first affected "
+                          "player in turn order from the Drink's controller (skipping anyone who Ignored or passed it), "
+                          "puts it in front of them.", "gii/more-drink-rules/drinks-that-arent-discarded")
 
     def _resolve_event(self, state: GameState, entry, out: Outcome) -> None:
         state.drink_discard += 1
@@ -235,8 +234,8 @@ class Resolution:
                 target.alcohol = before + change
                 if before > 0 > target.alcohol:
                     target.alcohol = 0
-                    note, cites = one_book_rule(state, "rdi3/other-rules/reduction-effects")
-                    out.say(f"A reduction cannot take a positive effect below 0. {note}", *cites)
+                    say_one_book_rule(state, out, "A reduction cannot take a positive effect below 0.",
+                                      "rdi3/other-rules/reduction-effects")
                 out.say(f"{target.name} now has {target.alcohol} Alcohol Content ({before} {change:+d}).")
         elif op == "play_again" and resolving.get("negated") is not None:
             negated = resolving["negated"]
@@ -297,12 +296,12 @@ class Resolution:
         elif op == "order_drinks":
             count = effect.get("count") if isinstance(effect.get("count"), int) else 1
             state.extra_orders += count
-            out.say(f"{state.players[entry.player].name} may order {count_of(count, 'additional Drink')} now, onto any other "
-                    f"players' piles (`{state.players[entry.player].name} orders a drink for NAME`). Ordering cannot be "
-                    "Ignored; the card's other effects can (RDI 3's rule; "
-                    + one_book_rule(state, "rdi3/more-drink-rules/ordering-drinks-and-ignore-effects")[0].rstrip(".")
-                    + ").", ed(state, "more-drink-rules/ordering-additional-drinks"),
-                    "rdi3/more-drink-rules/ordering-drinks-and-ignore-effects")
+            say_one_book_rule(state, out, f"{state.players[entry.player].name} may order "
+                              f"{count_of(count, 'additional Drink')} now, onto any other players' piles "
+                              f"(`{state.players[entry.player].name} orders a drink for NAME`). Ordering cannot be "
+                              "Ignored; the card's other effects can.",
+                              "rdi3/more-drink-rules/ordering-drinks-and-ignore-effects",
+                              ed(state, "more-drink-rules/ordering-additional-drinks"))
         elif op == "pass_drink" and target is not None and target.kind == "drink" and entry.target is not None:
             target.drinker = entry.target
             target.sent_by = entry.player
@@ -314,10 +313,9 @@ class Resolution:
                             f"{state.players[entry.player].name} splits the Drink", by=entry.player)
         elif op == "redirect" and target is not None and entry.target is not None:
             target.redirects.append([entry.player, entry.target])
-            out.say(f"{state.players[entry.player].name} redirects the Fortitude loss to {state.players[entry.target].name}; "
-                    "only the Fortitude loss moves, and it keeps its original source. "
-                    + one_book_rule(state, "rdi3/other-rules/redirecting-damage")[0],
-                    *one_book_rule(state, "rdi3/other-rules/redirecting-damage")[1])
+            say_one_book_rule(state, out, f"{state.players[entry.player].name} redirects the Fortitude loss to "
+                              f"{state.players[entry.target].name}; only the Fortitude loss moves, and it keeps its "
+                              "original source.", "rdi3/other-rules/redirecting-damage")
         elif op in ("negate", "ignore", "alter_drink", "redirect"):
             out.say(f"What {card.name} answered has already left the chain: it has nothing left to do.")
         elif op == "unmodelled":
