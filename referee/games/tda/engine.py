@@ -115,6 +115,8 @@ class Engine:
             flow.start_scoring(state, out)
         elif kind is A.Leads:
             flow.set_leader(state, state.seat(item.player), out)
+        elif kind is A.Denial:
+            buying.card_denial(state, state.seat(item.player), state.seat(item.target), out)
         elif kind is A.Set:
             self.set_(state, item, out)
         else:
