@@ -100,3 +100,18 @@ CASES = [pytest.param(p, e, id=f"{p.stem}[{e}]") for p in FILES for e in _editio
 def test_every_step_cites_its_deciding_section(path, edition, cards):
     bad = walk(path, edition, cards)
     assert not bad, "\n".join(bad)
+
+
+@pytest.mark.parametrize("rules", ["gii", "rdi3"])
+@pytest.mark.parametrize("line, section", [
+    ('Warthorn plays "Gambling? I\'m in!"', "on-your-turn/action"),
+    ('Molly plays "Tip the Wench." on Warthorn', "sometimes-and-anytime-cards"),
+])
+def test_a_card_play_cites_the_rule_for_its_kind_of_card_with_its_own_cites_as_see_also(cards, rules, line, section):
+    session = Session(cards)
+    session.handle(f"new rdi Warthorn Molly --rules {rules}")
+    ruling = session.handle(line)
+    play = next(s for s in ruling.steps if " plays " in s.text)
+    assert play.cites == (f"{rules}/{section}",)
+    assert play.see_also and not any(c.startswith("gii/" if rules == "rdi3" else "rdi3/") and
+                                     c.replace(c.split("/")[0], rules, 1) in play.see_also for c in play.see_also)

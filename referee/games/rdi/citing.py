@@ -55,11 +55,13 @@ def _in_game(section: str, present: set[str]) -> bool:
                    for prefix, part in _PARTS.items())
 
 
-def _in_edition(state, section: str, cites: tuple[str, ...]) -> str:
+def _in_edition(state, section: str, keep_both: tuple[str, ...]) -> str:
+    """The chosen edition's section for ``section`` where that book has it, unless the step cites both
+    editions' sections on purpose (``keep_both``: a step about an edition difference)."""
     book, _, path = section.partition("/")
     if book in CORE_BOOKS and book != state.rules:
         mine = f"{state.rules}/{path}"
-        if known(mine) and mine not in cites:
+        if known(mine) and mine not in keep_both:
             return mine
     return section
 
@@ -68,13 +70,17 @@ def settle(state, cites: tuple[str, ...], see_also: tuple[str, ...] = ()) -> tup
     present = _at_table(state)
     deciding: list[str] = []
     shown: list[str] = []
-    for section in cites + see_also:
-        if not _in_game(section, present):
-            continue
-        section = _in_edition(state, section, cites + see_also)
-        target = shown if is_example(section) or section in see_also else deciding
-        if section not in deciding and section not in shown:
-            target.append(section)
+    for section in cites:
+        if _in_game(section, present):
+            section = _in_edition(state, section, cites)
+            target = shown if is_example(section) else deciding
+            if section not in target:
+                target.append(section)
+    for section in see_also:
+        if _in_game(section, present):
+            section = _in_edition(state, section, ())
+            if section not in deciding and section not in shown:
+                shown.append(section)
     # the chosen edition's sections first
     deciding.sort(key=lambda c: c.split("/")[0] in CORE_BOOKS and not c.startswith(f"{state.rules}/"))
     return tuple(deciding), tuple(shown)
