@@ -31,20 +31,20 @@ BOOK_NAMES = {"rdi3": "RDI 3", "gii": "Gambling? I'm In!"}
 
 def one_book_rule(state: GameState, section: str) -> tuple[str, tuple[str, ...]]:
     """A rule only one core book states: the sentence that says so under either edition, and the cites
-    (the deciding section, then the nearest section of the other book, where it is silent)."""
+    (the deciding section; under the other edition, also the nearest section of the chosen book, which is
+    silent on it)."""
     from referee.core.citations import known
 
     book, path = section.split("/", 1)
     other = "gii" if book == "rdi3" else "rdi3"
-    parts = path.split("/")
-    counterpart = next((f"{other}/{'/'.join(parts[:n])}" for n in range(len(parts), 0, -1)
-                        if known(f"{other}/{'/'.join(parts[:n])}")), None)
     if book == state.rules:
-        text = f"{BOOK_NAMES[other]} has no such rule."
-    else:
-        text = (f"Only {BOOK_NAMES[book]} states this rule; {BOOK_NAMES[state.rules]} is silent on it, so the "
-                f"referee follows {BOOK_NAMES[book]}.")
-    return text, (section,) + ((counterpart,) if counterpart else ())
+        return f"{BOOK_NAMES[other]} has no such rule.", (section,)
+    parts = path.split("/")
+    silent = next((f"{state.rules}/{'/'.join(parts[:n])}" for n in range(len(parts), 0, -1)
+                   if known(f"{state.rules}/{'/'.join(parts[:n])}")), None)
+    text = (f"Only {BOOK_NAMES[book]} states this rule; {BOOK_NAMES[state.rules]} is silent on it, so the "
+            f"referee follows {BOOK_NAMES[book]}.")
+    return text, (section,) + ((silent,) if silent else ())
 
 
 def say_one_book_rule(state: GameState, out: Outcome, text: str, section: str, *more: str) -> None:
