@@ -303,7 +303,10 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions):
         state.waiting_plays = []
         out.say("The Drink is drunk; the answers that waited are played now.",
                 ed(state, "other-rules/timing/anytime-before-sometimes"))
-        self.together(state, A.Together(plays), out)
+        try:
+            self.together(state, A.Together(plays), out)
+        except IllegalPlay:
+            out.say("None of them fits any more, so none is played; each reason is above.")
 
     def can(self, state: GameState, play: A.Play, line: str) -> Ruling:
         """Would this play be legal now? Answers yes or no, with the reason; changes nothing."""
