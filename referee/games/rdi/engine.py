@@ -305,8 +305,8 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions):
                 ed(state, "other-rules/timing/anytime-before-sometimes"))
         try:
             self.together(state, A.Together(plays), out)
-        except IllegalPlay:
-            out.say("None of them fits any more, so none is played; each reason is above.")
+        except RefereeError as error:
+            out.say(f"None of them is played: {error.message}")
 
     def can(self, state: GameState, play: A.Play, line: str) -> Ruling:
         """Would this play be legal now? Answers yes or no, with the reason; changes nothing."""
