@@ -56,12 +56,12 @@ def say_one_book_rule(state: GameState, out: Outcome, text: str, section: str, *
 def amount_key(card: Card, effect: dict) -> str:
     """Where the table's answer for an amount the books do not print is remembered (state.answers)."""
     op = effect.get("op")
-    return f"{card.id}:{op}:{effect.get('attr', 'gold')}"
+    return f"{card.id}:{op}:{effect.get('attr', 'gold' if op == 'pay' else 'count')}"
 
 
 def amount_of(state: GameState, card: Card, effect: dict) -> int | None:
     """An effect's amount: as printed, else as the table answered it, else None (unknown)."""
-    amount = effect.get("amount")
+    amount = effect.get("count") if effect.get("op") == "drink" else effect.get("amount")
     return amount if isinstance(amount, int) else state.answers.get(amount_key(card, effect))
 
 

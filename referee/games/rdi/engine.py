@@ -234,13 +234,14 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions):
         """An amount the books do not print is asked for when the card is played; the answer is kept."""
         for effect in flat_effects(card, entry, state):
             op = effect.get("op")
-            if op in ("gain", "lose", "pay") and amount_of(state, card, effect) is None:
+            if op in ("gain", "lose", "pay", "drink") and amount_of(state, card, effect) is None:
                 state.question = amount_key(card, effect)
                 what = ATTR_NAMES.get(effect.get("attr", "gold"), "Gold")
-                verb = {"gain": "gain", "lose": "lose", "pay": "pay"}[op]
+                asked = (f"how many Drinks {card.name} makes a player drink" if op == "drink"
+                         else f"how much {what} {card.name} makes a player {op}")
                 out.verdict, out.code = ASK, "ask-amount"
-                out.say(f"The books do not print how much {what} {card.name} makes a player {verb}. What does the "
-                        "card show? (`answer N`; the referee keeps it for the rest of the game)")
+                out.say(f"The books do not print {asked}. What does the card show? (`answer N`; the referee keeps "
+                        "it for the rest of the game)")
                 return
 
     def together(self, state: GameState, together: A.Together, out: Outcome) -> None:

@@ -10,7 +10,7 @@ from referee.games.rdi import announce as A
 from referee.games.rdi import contest, gambling, splitting, variants
 from referee.games.rdi.characters import after_card, otto, roxana
 from referee.games.rdi.drinks import resolve_drink
-from referee.games.rdi.effects import apply_card_effects, clamp_change, ed, say_one_book_rule, seats_for
+from referee.games.rdi.effects import amount_of, apply_card_effects, clamp_change, ed, say_one_book_rule, seats_for
 from referee.games.rdi.losing import apply_losses
 from referee.games.rdi.state import GAME, GameState
 
@@ -279,20 +279,25 @@ class Resolution:
                 out.say(f"{name} discards {count_of(count, 'card')}{at_random} from their hand ({source}); the "
                         f"referee does not see hands, so the table does it (`{name} discards {count}{at_random}`).")
         elif op == "drink":
+            times = amount_of(state, card, effect)
+            if times is None:
+                times = 1
+                out.say(f"The books do not give how many Drinks {card.name} makes a player drink and the table has "
+                        "not said: the referee takes 1 (correct it with more `reveals` or `set`).")
             for seat in seats_for(effect.get("who"), entry, state, effect):
                 if seat in entry.ignored_by:
                     continue
-                state.must_drink.append(seat)
                 name = state.players[seat].name
                 if state.players[seat].drink_me == 0:
-                    state.must_drink.remove(seat)
-                    out.say(f"{name} must drink, but their Drink Me! pile is empty: they sober up by 1.",
+                    each = "" if times == 1 else f" for each of the {times} Drinks owed"
+                    out.say(f"{name} must drink, but their Drink Me! pile is empty: they sober up by 1{each}.",
                             ed(state, "on-your-turn/drink"))
-                    clamp_change(state, seat, "alcohol", -1, out, "sobering up")
+                    clamp_change(state, seat, "alcohol", -times, out, "sobering up")
                 else:
+                    state.must_drink += [seat] * times
                     out.verdict, out.code = ASK, "ask-reveal"
-                    out.say(f"{name} must drink the top Drink of their Drink Me! pile now: `{name} reveals CARD`.",
-                            ed(state, "on-your-turn/drink"))
+                    out.say(f"{name} must drink {count_of(times, 'Drink')} from the top of their Drink Me! pile now, "
+                            f"one at a time: `{name} reveals CARD`.", ed(state, "on-your-turn/drink"))
         elif op == "order_drinks":
             count = effect.get("count") if isinstance(effect.get("count"), int) else 1
             state.extra_orders += count
