@@ -185,6 +185,8 @@ def play(
     dragons: Optional[str] = typer.Option(None, "--dragons", help='Giants War: six dragon colours, comma-separated ("Black,Green,Shadow,Brass,new Copper,Silver").'),
     giants: Optional[str] = typer.Option(None, "--giants", help="Giants War: six giant colours, comma-separated."),
     long: bool = typer.Option(False, "--long", help="Giants War: no 'shuffle twice, score thrice' ending."),
+    house: Optional[List[str]] = typer.Option(None, "--house", help="RDI: a reading where the books are silent, "
+                                              "ID=READING (docs/house-rules.md); repeat for several."),
     cards: Optional[List[Path]] = CardsOption,
     store: Optional[Path] = StoreOption,
 ) -> None:
@@ -214,6 +216,9 @@ def play(
             words += [flag, *[v.strip() for v in value.split(",") if v.strip()]]
     if long and game == "tda":
         words.append("--long")
+    for choice in house or []:
+        if game == "rdi":
+            words += ["--house", choice]
     try:
         run_repl(session=session, first_line=" ".join(f'"{w}"' if " " in w else w for w in words))
     finally:

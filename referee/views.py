@@ -138,6 +138,8 @@ def ruling_text(ruling, detailed: bool = False) -> str:
         lines.append(prefix + step.text)
         for section_id in step.cites:
             lines.append(f"      — {cite(section_id)}" + (f"  [{section_id}]" if detailed else ""))
+        for section_id in getattr(step, "see_also", ()):
+            lines.append(f"      — see also {cite(section_id)}" + (f"  [{section_id}]" if detailed else ""))
     if not lines:
         lines.append(head + ruling.message)
     return "\n".join(lines)

@@ -69,3 +69,14 @@ def test_text_view_shows_name_deck_and_citation():
 
 def test_at_least_170_cards(cards):
     assert len(cards) >= 170
+
+
+@pytest.mark.parametrize("query, named, near", [
+    ("Elven Wine with a Chaser", "Elven Wine", "Wine with a Chaser"),
+    ("Dark Ale with a Chaser", "Dark Ale", "Light Ale with a Chaser"),
+])
+def test_a_name_the_query_starts_with_is_never_swapped_for_a_near_card(query, named, near):
+    result = runner.invoke(app, ["card", query, "--json"])
+    assert result.exit_code == 3, result.output
+    names = [c["name"] for c in json.loads(result.output)["candidates"]]
+    assert names == [named, near]

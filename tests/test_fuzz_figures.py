@@ -5,6 +5,10 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import pytest
+
+from referee.core.ruling import NotUnderstood
+
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "benchmarks"))
 
 import bench_fuzz  # noqa: E402
@@ -40,5 +44,6 @@ def test_a_strength_answer_is_never_negative(cards):
     """Found by the fuzz: `-1` answered "what strength was the discarded card?", and Grolantor stole -1 gold."""
     from referee.games.tda import questions
 
-    assert questions._parse(None, cards, {"kind": "number"}, "-1 answer 11", "number") is questions._NOTHING
+    with pytest.raises(NotUnderstood, match="does not answer the open question"):
+        questions._parse(None, cards, {"kind": "number"}, "-1 answer 11", "number")
     assert questions._parse(None, cards, {"kind": "number"}, "7", "number") == 7

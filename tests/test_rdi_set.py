@@ -112,7 +112,7 @@ def test_character_parts(cards):
     ("set phase lunch", "The phases are"),
     ("set Kaylin wings 2", "not something the referee can set"),
     ("set Kaylin gold many", "whole number"),
-    ("set inn prizes \"Absorbent Towel\"", "gii/variants/prize"),
+    ("set inn prizes \"Absorbent Towel\"", "Prize variant is not in play"),  # no variant section: it is not in the game
 ])
 def test_impossible_or_wrong_corrections_are_refused(cards, line, reason):
     refused(table(cards), line, reason)

@@ -113,6 +113,7 @@ GAME_FIELD_KINDS: dict[str, dict[str, Any]] = {
         "alcohol": {"type": "integer"}, "fortitude": {"type": "integer"}, "chaser": BOOL, "builtin_split": BOOL,
         "event": _enum({"drinking_contest", "round_on_the_house", "toast", "other"}),
         "protected": TEXT_LIST, "mood": TEXT, "condition": TEXT, "kept": BOOL, "mishap": BOOL,
+        "not_against": TEXT_LIST, "unnegatable_at_piety": {"type": "integer", "minimum": 1, "maximum": 8},
     },
     "tda": {
         "color": TEXT, "counts_as": TEXT_LIST, "alignment": _enum({"good", "evil", "neutral"}),

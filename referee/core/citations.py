@@ -20,3 +20,19 @@ def _citations() -> dict[str, str]:
 def cite(section_id: str) -> str:
     """The human citation of a section id; an unknown id is a bug, so say so loudly."""
     return _citations().get(section_id) or f"[unknown section {section_id}]"
+
+
+def is_example(section_id: str) -> bool:
+    """A worked example ("…/example-2", "…/negate-example", "…/gambling-example"): it shows a rule, it never
+    decides one, so a ruling gives it as "see also"."""
+    return "example" in section_id.rsplit("/", 1)[-1]
+
+
+def split_examples(cites: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(deciding sections, examples) of a step's citations."""
+    return tuple(c for c in cites if not is_example(c)), tuple(c for c in cites if is_example(c))
+
+
+def known(section_id: str) -> bool:
+    """Whether the books have a section with this id."""
+    return section_id in _citations()

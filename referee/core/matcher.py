@@ -63,11 +63,14 @@ class FuzzyIndex(Generic[T]):
         self._aliases: dict[str, list[T]] = {}
         self._keys: list[str] = []
         self._key_items: list[T] = []
+        self._name_of: dict[int, str] = {}  # id(item) -> its normalised name
         for text, item, primary in entries:
             key = text if normalized else normalize(text)
             if not key:
                 continue
             bucket = self._names if primary else self._aliases
+            if primary:
+                self._name_of.setdefault(id(item), key)
             if item not in bucket.setdefault(key, []):
                 bucket[key].append(item)
             self._keys.append(key)
@@ -106,7 +109,23 @@ class FuzzyIndex(Generic[T]):
                 return Match(query, how, (items[0],), (100.0,))
             if len(items) > 1:
                 return Match(query, "ambiguous", tuple(items), tuple(100.0 for _ in items))
-        return self._fuzzy(query, key, keep)
+        return self._named_first(query, key, keep, self._fuzzy(query, key, keep))
+
+    def _named_first(self, query: str, key: str, keep, match: Match[T]) -> Match[T]:
+        """A fuzzy match never silently replaces a name the query starts with: "Elven Wine with a Chaser"
+        is not "Wine with a Chaser". When the query's leading words name another item exactly and the fuzzy
+        match's name does not contain them, both are offered instead."""
+        if match.how != "fuzzy":
+            return match
+        words = key.split()
+        for size in range(len(words) - 1, 0, -1):
+            prefix = " ".join(words[:size])
+            named = [i for i in self._names.get(prefix, self._aliases.get(prefix, ())) if keep is None or keep(i)]
+            if len(named) == 1 and named[0] is not match.items[0]:
+                if f" {prefix} " in f" {self._name_of.get(id(match.items[0]), '')} ":
+                    return match
+                return Match(query, "ambiguous", (named[0], match.items[0]), (100.0, match.scores[0]))
+        return match
 
     def _similar_words(self, word: str) -> set[str]:
         """Vocabulary words equal to, starting with, or a typo away from ``word``."""

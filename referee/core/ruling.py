@@ -19,10 +19,22 @@ ASK = "ask"          # accepted, and the referee needs the table to tell it some
 @dataclass(frozen=True)
 class Step:
     text: str
-    cites: tuple[str, ...] = ()
+    cites: tuple[str, ...] = ()  # the sections that decide this step, the chosen edition's first
+    see_also: tuple[str, ...] = ()  # worked examples and card notes that show it, never the deciding section
 
     def as_dict(self) -> dict:
-        return {"text": self.text, "cites": list(self.cites)}
+        data = {"text": self.text, "cites": list(self.cites)}
+        if self.see_also:
+            data["see_also"] = list(self.see_also)
+        return data
+
+
+def _step(text: str, cites: tuple[str, ...], see_also: tuple[str, ...] = ()) -> Step:
+    """A worked example shows a rule and never decides one: it is always "see also"."""
+    from referee.core.citations import split_examples
+
+    deciding, examples = split_examples(cites)
+    return Step(text, deciding, see_also + tuple(e for e in examples if e not in see_also))
 
 
 @dataclass(frozen=True)
@@ -52,7 +64,8 @@ class Ruling:
     @staticmethod
     def from_dict(data: dict) -> "Ruling":
         return Ruling(data["verdict"], data["code"], data["message"],
-                      tuple(Step(s["text"], tuple(s["cites"])) for s in data["steps"]), data.get("line", ""))
+                      tuple(Step(s["text"], tuple(s["cites"]), tuple(s.get("see_also") or ())) for s in data["steps"]),
+                      data.get("line", ""))
 
 
 class RefereeError(Exception):
@@ -69,7 +82,7 @@ class RefereeError(Exception):
             self.code = code
 
     def ruling(self, line: str = "") -> Ruling:
-        steps = [Step(self.message, self.cites)]
+        steps = [_step(self.message, self.cites)]
         if self.hint:
             steps.append(Step(self.hint))
         return Ruling(REFUSED, self.code, self.message, tuple(steps), line)
@@ -107,8 +120,8 @@ class Outcome:
     steps: list[Step] = field(default_factory=list)
     verdict: str = OK
 
-    def say(self, text: str, *cites: str) -> None:
-        self.steps.append(Step(text, tuple(cites)))
+    def say(self, text: str, *cites: str, see_also: tuple[str, ...] = ()) -> None:
+        self.steps.append(_step(text, tuple(cites), tuple(see_also)))
 
     def ruling(self, line: str, message: str | None = None) -> Ruling:
         text = message or (self.steps[0].text if self.steps else "Done.")

@@ -49,7 +49,7 @@ GAME_FIELDS = {
     "rdi": {
         "target", "window", "affects", "piety", "device", "ingredient", "cleaver", "price",
         "recipe_cost", "alcohol", "fortitude", "chaser", "builtin_split", "event",
-        "protected", "mood", "condition", "kept", "mishap",
+        "protected", "mood", "condition", "kept", "mishap", "not_against", "unnegatable_at_piety",
     },
     "tda": {
         "color", "counts_as", "alignment", "strength", "strengths", "legendary", "power",

@@ -53,3 +53,14 @@ def shorten_words(text: str, width: int, ellipsis: str = "…") -> str:
 def plural(count: int, word: str, many: str | None = None) -> str:
     """`1 card`, `3 cards` (``many`` for an irregular plural)."""
     return f"{count} {word if count == 1 else many or word + 's'}"
+def count_of(number, noun: str, plural: str | None = None) -> str:
+    """"1 card", "2 cards"; a number the books do not give reads "an unknown number of cards"."""
+    many = plural or noun + "s"
+    if not isinstance(number, int):
+        return f"an unknown number of {many}"
+    return f"{number} {noun if number == 1 else many}"
+
+
+def a_or_an(word: str) -> str:
+    """"an Anytime card", "a Sometimes card": the article that agrees with the word."""
+    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"

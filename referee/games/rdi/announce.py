@@ -30,6 +30,15 @@ class Play:
 
 
 @dataclass(frozen=True)
+class Discard:
+    """`Kaylin discards 1 at random`: the table carries out a discard a card asked for."""
+
+    player: str
+    count: int
+    at_random: bool = False
+
+
+@dataclass(frozen=True)
 class Order:
     player: str
     target: str
@@ -82,6 +91,7 @@ class Kitchen:
     verb: str  # "prepare", "cook", "smorgasbord"
     card: str = ""
     kind: str | None = None
+    spent: tuple = ()  # cook: the Ingredients the table names
 
 
 @dataclass(frozen=True)
@@ -163,10 +173,10 @@ _PLAY = re.compile(r"^(?P<p>.+?)\s+(?:plays?|casts?|uses?)\s+(?P<rest>.+)$", re.
 _ORDER = re.compile(r"^(?P<p>.+?)\s+orders?\s+(?:a\s+|an\s+|one\s+)?drinks?\s+(?:for|to|on)\s+(?P<t>.+)$", re.I)
 _REVEAL = re.compile(r"^(?P<p>.+?)\s+(?:reveals?|drinks?|flips?)(?:\s+(?P<card>.+))?$", re.I)
 _CHASER = re.compile(r"^(?:the\s+)?chaser(?:\s+is)?\s*:?\s+(?P<card>.+)$", re.I)
-_SPLIT = re.compile(r"^(?P<p>.+?)\s+splits?\s+(?:.*?\s+)?with\s+(?P<t>\S+)\s*$", re.I)
+_SPLIT = re.compile(r"^(?P<p>.+?)\s+splits?\s+(?:.*\s+)?with\s+(?P<t>.+?)\s*$", re.I)
 _PRIZE = re.compile(r"^(?P<p>.+?)\s+(?P<verb>chooses|uses)\s+(?:the\s+)?(?:prize\s+)?(?P<prize>.+)$", re.I)
 _ATONE = re.compile(r"^(?P<p>.+?)\s+(?:(?P<tithe>tithes)|atones?\s+(?:with\s+)?(?:(?:1|one)\s+)?(?P<how>gold|fortitude))\s*$", re.I)
-_SELL = re.compile(r"^(?P<p>.+?)\s+sells?\s+(?P<card>.+?)\s+to\s+(?P<t>\S+)(?:\s+for\s+(?P<n>\d+)(?:\s+gold)?)?\s*$", re.I)
+_SELL = re.compile(r"^(?P<p>.+?)\s+sells?\s+(?P<card>.+?)\s+to\s+(?P<t>.+?)(?:\s+for\s+(?P<n>\d+)(?:\s+gold)?)?\s*$", re.I)
 _KEEP = re.compile(r"^(?P<p>.+?)\s+keeps?\s+(?P<card>.+)$", re.I)
 _PREPARE = re.compile(r"^(?P<p>.+?)\s+(?:prepares|cleaves|puts)\s+(?P<card>.+?)(?:\s+on the cutting board)?(?:\s+as\s+(?P<kind>meat|vegetables|sauce))?\s*$", re.I)
 _COOK = re.compile(r"^(?P<p>.+?)\s+cooks?\s+(?P<card>.+)$", re.I)
@@ -175,11 +185,20 @@ _OTTO = re.compile(r"^otto(?:'s)?\s+(?P<box>action|responds?|response|sometimes|
 _REWARD = re.compile(r"^(?P<p>.+?)\s+(?:takes?\s+(?:the\s+|1\s+)?(?P<gold>gold)|draws?\s+(?:2|two)(?:\s+cards)?)\s*$", re.I)
 _LEAVE = re.compile(r"^(?P<p>.+?)\s+(?:(?P<forced>is forced out|is forced to leave)|leaves)(?:\s+(?:of\s+)?the\s+round)?\s*$", re.I)
 _PASS = re.compile(r"^(?P<p>.+?)\s+(?:pass(?:es)?|declines?|no response)$", re.I)
+_DISCARD = re.compile(r"^(?P<p>.+?)\s+discards?\s+(?P<n>\d+|a|an|one)(?:\s+cards?)?(?P<random>\s+at\s+random)?"
+                      r"(?:\s+cards?)?\s*$", re.I)
 _DRAW = re.compile(r"^(?P<p>.+?)\s+(?:discards? and draws?|draws?|is done drawing)$", re.I)
-_CAN = re.compile(r"^can\s+(?P<p>\S+)\s+(?:play|use)\s+(?P<rest>.+?)\s*\??$", re.I)
-_TARGET = re.compile(r"^(?P<card>.+?)\s+(?:on|at|targeting|against|to)\s+(?P<t>[^\s\"”]+)\s*$", re.I)
+_CAN = re.compile(r"^can\s+(?P<p>.+?)\s+(?:play|use)\s+(?P<rest>.+?)\s*\??$", re.I)
+_TARGET_WORD = re.compile(r"\s+(?:on|at|targeting|against|to)\s+", re.I)
 _RESOLVE = {"resolve", "resolves", "ok", "no response", "no responses", "nobody responds", "done"}
 _END = {"end turn", "end of turn", "next", "next turn", "end"}
+
+
+def _cook(player: str, rest: str) -> Kitchen:
+    """`Roxana cooks RECIPE [with A and B]`: the Ingredients she spends, when the table names them."""
+    recipe, _, spent = rest.strip().partition(" with ")
+    named = tuple(n.strip().strip('"“”') for n in re.split(r"\s*(?:,|\band\b|&)\s*", spent) if n.strip())
+    return Kitchen(player, "cook", recipe.strip(), None, named)
 
 
 def _play(player: str, rest: str, names: list[str]) -> Play:
@@ -193,9 +212,11 @@ def _play(player: str, rest: str, names: list[str]) -> Play:
             else:
                 raise NotUnderstood(f"After the card name I expected `on PLAYER`, not {after!r}.")
         return Play(player, quoted, target)
-    match = _TARGET.match(rest)
-    if match and is_player(match.group("t"), names):
-        return Play(player, match.group("card").strip(), find_player(match.group("t"), names))
+    # The last "on NAME" whose NAME is a player (names may have several words: "on The Wench").
+    for match in reversed(list(_TARGET_WORD.finditer(rest))):
+        named = rest[match.end():].strip().rstrip("?").strip()
+        if named and '"' not in named and "”" not in named and is_player(named, names):
+            return Play(player, rest[:match.start()].strip(), find_player(named, names))
     return Play(player, rest.strip().rstrip("?").strip(), None)
 
 
@@ -258,10 +279,12 @@ def parse(line: str, names: list[str]):
                            (_SMORG, lambda m, p: Kitchen(p, "smorgasbord")),
                            (_PREPARE, lambda m, p: Kitchen(p, "prepare", m.group("card").strip(),
                                                            (m.group("kind") or "").lower() or None)),
-                           (_COOK, lambda m, p: Kitchen(p, "cook", m.group("card").strip())),
+                           (_COOK, lambda m, p: _cook(p, m.group("card"))),
                            (_ATONE, lambda m, p: Atone(p, "gold" if m.group("tithe") else m.group("how").lower())),
                            (_PRIZE, lambda m, p: Prize(p, m.group("verb").lower().rstrip("s"), m.group("prize").strip())),
                            (_PASS, lambda m, p: Pass(p)),
+                           (_DISCARD, lambda m, p: Discard(p, int(m.group("n")) if m.group("n").isdigit() else 1,
+                                                           bool(m.group("random")))),
                            (_DRAW, lambda m, p: Draw(p)),
                            (_PLAY, lambda m, p: _play(p, m.group("rest"), names)),
                            (_REVEAL, lambda m, p: _reveal(p, m.group("card"), names))):

@@ -21,9 +21,9 @@ from referee.games.rdi.state import Contest, Entry, GameState
 CONTEST = "contest"
 
 
-def start(state: GameState, out: Outcome) -> None:
+def start(state: GameState, revealer: int, out: Outcome) -> None:
     order = state.turn_order_from(state.active)
-    state.contest = Contest(revealer=state.active, order=order)
+    state.contest = Contest(revealer=revealer, order=order)
     out.say("Drinking Contest! Each player, in turn order from "
             f"{state.players[order[0]].name}, reveals the top card of the Drink Deck (`NAME reveals CARD`).",
             ed(state, "other-rules/drinking-contest"))
@@ -35,16 +35,33 @@ def _ask_next(state: GameState, out: Outcome) -> None:
     if contest.next < len(contest.order):
         out.say(f"Next to reveal: {state.players[contest.order[contest.next]].name}.")
         return
-    out.say("Every Drink is revealed. In turn order, players may play Sometimes Cards that change Drinks, and "
-            "Anytime Cards; `resolve` when nobody does, and everyone drinks at once.",
-            ed(state, "other-rules/timing/simultaneous-drinks"))
+    out.say("Every Drink is revealed. In turn order from "
+            f"{state.players[window_owner(state, state.top)].name}, who revealed the Drinking Contest!, players may "
+            "play Sometimes Cards that change Drinks, and Anytime Cards; `resolve` when nobody does, and everyone "
+            "drinks at once.", ed(state, "other-rules/timing/simultaneous-drinks"))
+
+
+def window_owner(state: GameState, entry: Entry) -> int:
+    """Whose turn order a response window follows: the player who played or revealed the card (Timing);
+    for the Drinks of a Drinking Contest, the window is the contest's, opened by whoever revealed the
+    Drinking Contest! card, not by the last player to reveal a Drink."""
+    if entry is not None and entry.group == CONTEST and state.contest is not None:
+        return state.contest.revealer
+    return entry.player
+
+
+def window_name(state: GameState, entry: Entry) -> str:
+    """What a response window answers, as the table would say it."""
+    if entry.group == CONTEST and state.contest is not None:
+        return "the Drinks of the Drinking Contest"
+    return entry.name
 
 
 def revealing(state: GameState) -> bool:
     return state.contest is not None and state.contest.next < len(state.contest.order)
 
 
-def reveal(state: GameState, seat: int, card: Card, out: Outcome) -> Entry | None:
+def reveal(state: GameState, seat: int, card: Card, out: Outcome, declared_chaser: bool = False) -> Entry | None:
     contest = state.contest
     expected = contest.order[contest.next]
     if seat != expected:
@@ -72,7 +89,7 @@ def reveal(state: GameState, seat: int, card: Card, out: Outcome) -> Entry | Non
         contest.next += 1
         _ask_next(state, out)
         return entry
-    entry = start_drink(state, seat, card, "drink_deck", out)
+    entry = start_drink(state, seat, card, "drink_deck", out, chaser=declared_chaser)
     entry.group = CONTEST
     if not entry.awaiting_chaser:
         contest.next += 1
@@ -137,6 +154,11 @@ def finish(state: GameState, winner: int | None, out: Outcome) -> None:
                         ed(state, "other-rules/drinking-contest/gold-during-contest"))
                 continue
             move_gold(state, seat, winner, 1, out, "the Drinking Contest")
+    state.contest_broke = [s for s in state.in_game() if s != winner and state.players[s].gold <= 0
+                           and not state.players[s].automaton]
     state.contest = None
     state.drink_discard += 1  # the Drinking Contest! card itself
-    out.say("The Drinking Contest is over.", ed(state, "other-rules/drinking-contest/passing-out-during-contest"))
+    out.say("The Drinking Contest is over.", ed(state, "other-rules/drinking-contest"))
+    for seat in state.contest_broke:
+        out.say(f"{state.players[seat].name} did not win and has no Gold: out of the game once any last chance is "
+                "over.", ed(state, "other-rules/drinking-contest/gold-during-contest"))

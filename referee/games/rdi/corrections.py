@@ -11,6 +11,7 @@ from __future__ import annotations
 from referee.core.parse import find_card, find_player
 from referee.core.ruling import IllegalPlay, NotUnderstood, Outcome
 from referee.core.setwords import as_bool, as_int, as_list, report, split_fields
+from referee.core.text import normalize
 from referee.games.rdi import characters, gambling, variants
 from referee.games.rdi.effects import ed
 from referee.games.rdi.state import DRINK_DECK_SIZE, LIMIT, PHASE_NAMES, PHASES, GameState, Round
@@ -39,8 +40,18 @@ def parse(text: str, names: list[str]) -> tuple[str, tuple[tuple[str, str], ...]
         raise NotUnderstood("`set` needs a player or a table figure.", hint=f"e.g. {EXAMPLE}.")
     who = ""
     if not any(" ".join(words[:len(k.split())]).lower() == k for k in TABLE_KEYS):
-        who = find_player(words[0], names)
-        text = text.split(None, 1)[1] if len(words) > 1 else ""
+        # A name may have several words ("set The Wench gold 3"): the longest run of words that is a player's name.
+        size = next((n for n in range(len(words) - 1, 1, -1)
+                     if normalize(" ".join(words[:n])) in {normalize(name) for name in names}), 1)
+        who = find_player(" ".join(words[:size]), names)
+        text = " ".join(words[size:])
+    # Otto's track toward a player may also be named without `toward` ("set Otto Ann fortitude 4").
+    if who and names and any(normalize(p) == normalize(who) for p in names):
+        rest = text.split()
+        size = next((n for n in range(len(rest) - 1, 0, -1)
+                     if normalize(" ".join(rest[:n])) in {normalize(name) for name in names}), 0)
+        if size:
+            text = "toward " + " ".join(rest[:size]) + " " + " ".join(rest[size:])
     keys = {**PLAYER_KEYS, **characters.set_keys()} if who else TABLE_KEYS
     fields = []
     toward = None

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from referee.core.carddb import Card
 from referee.core.ruling import Outcome
-from referee.games.rdi.effects import clamp_change, ed, move_gold
+from referee.games.rdi.effects import both, clamp_change, ed, move_gold, say_one_book_rule
 from referee.games.rdi.state import Entry, GameState
 
 DRINK_TYPES = ("drink", "special_reserve")
@@ -27,6 +27,9 @@ def take_from_deck(state: GameState, out: Outcome) -> None:
             ed(state, "more-drink-rules/running-out-of-drinks"))
     for seat in state.in_game():
         move_gold(state, seat, "inn", 1, out, "running out of Drinks")
+        if state.contest is not None and state.players[seat].gold <= 0 and not state.players[seat].automaton:
+            out.say(f"{state.players[seat].name} has no Gold left but stays in until the Drinking Contest is over, "
+                    "and is out then unless they win it.", ed(state, "other-rules/drinking-contest/gold-during-contest"))
     from referee.games.rdi.variants import refill_drink_deck
 
     refill_drink_deck(state, out)
@@ -58,9 +61,8 @@ def start_drink(state: GameState, seat: int, card: Card, source: str, out: Outco
     if entry.kind == "event":
         out.say(f"{player.name} reveals the Drink Event {card.name} from {where}. Players may respond; "
                 "cards that affect Drinks do not affect it unless they say so.", ed(state, "more-drink-rules/drink-events"))
-        if state.rules == "rdi3":
-            out.say("Under RDI 3, once it starts resolving it can no longer be Negated or Ignored.",
-                    "rdi3/more-drink-rules/drink-events/no-negate-once-resolving")
+        say_one_book_rule(state, out, "RDI 3 adds that once it starts resolving it can no longer be Negated or Ignored.",
+                          "rdi3/more-drink-rules/drink-events/no-negate-once-resolving")
         state.chain.append(entry)
         return entry
     entry.alcohol = known_alcohol(state, card)
@@ -71,11 +73,15 @@ def start_drink(state: GameState, seat: int, card: Card, source: str, out: Outco
     state.chain.append(entry)
     if card.get("chaser") or chaser:
         if chaser and not card.get("chaser"):
-            out.say(f"The table says this {card.name} is a Drink with a Chaser. Under RDI 3 either the title's words or "
-                    "the plus-sign mug is enough to make a Chaser; Gambling? I'm In! asks for both.",
-                    "rdi3/more-drink-rules/chasers", "gii/more-drink-rules/chasers")
+            _say_declared_chaser(state, card, out)
         _want_chaser(state, entry, out)
     return entry
+
+
+def _say_declared_chaser(state: GameState, card: Card, out: Outcome) -> None:
+    out.say(f"The table says this {card.name} is a Drink with a Chaser. Under RDI 3 either the title's words or "
+            "the plus-sign mug is enough to make a Chaser; Gambling? I'm In! asks for both.",
+            *both(state, "more-drink-rules/chasers"))
 
 
 def _pile_left(state: GameState, entry: Entry) -> int:
@@ -94,8 +100,8 @@ def _want_chaser(state: GameState, entry: Entry, out: Outcome) -> None:
             chaser_rule(state))
 
 
-def add_chaser(state: GameState, entry: Entry, card: Card, out: Outcome) -> None:
-    """The next card revealed for a Drink with a Chaser."""
+def add_chaser(state: GameState, entry: Entry, card: Card, declared: bool, out: Outcome) -> None:
+    """The next card revealed for a Drink with a Chaser (``declared``: the table says it shows a Chaser)."""
     if entry.source == "drink_me":
         state.players[entry.drinker].drink_me -= 1
     else:
@@ -117,7 +123,9 @@ def add_chaser(state: GameState, entry: Entry, card: Card, out: Outcome) -> None
     total = "unknown" if entry.alcohol is None else entry.alcohol
     out.say(f"Chaser: {card.name} adds its effects to the Drink, for a total of {total} Alcohol Content. "
             "The Drink and its Chasers count as one Drink.", chaser_rule(state))
-    if card.get("chaser"):
+    if card.get("chaser") or declared:
+        if declared and not card.get("chaser"):
+            _say_declared_chaser(state, card, out)
         _want_chaser(state, entry, out)
 
 
@@ -126,8 +134,9 @@ def resolve_drink(state: GameState, entry: Entry, out: Outcome) -> None:
     drinker = state.players[entry.drinker]
     state.drink_discard += len(entry.parts)
     if entry.drinker in entry.ignored_by:
-        out.say(f"{drinker.name} Ignores {entry.name}: no effect on them. The cards go to the Drink discard pile.",
-                chaser_rule(state), ed(state, "other-rules/negate-and-ignore"))
+        with_chasers = " (the Drink and its Chasers are one Drink, so all of it)" if len(entry.parts) > 1 else ""
+        out.say(f"{drinker.name} Ignores {entry.name}{with_chasers}: no effect on them. The cards go to the Drink "
+                "discard pile.", ed(state, "other-rules/negate-and-ignore"), *((chaser_rule(state),) if with_chasers else ()))
         return
     if entry.alcohol is None:
         out.say(f"The Alcohol Content of {entry.name} was never given: the referee cannot apply it. Correct "
@@ -136,10 +145,11 @@ def resolve_drink(state: GameState, entry: Entry, out: Outcome) -> None:
     from referee.games.rdi.characters import adjust_change, otto
 
     if drinker.automaton:
-        # Otto's own drinking moves both of his tracks, even if a player changed the Drink.
+        # Otto's own drinking moves both of his tracks, even if a player changed the Drink; a Drink a
+        # player's card gave him moves only that player's track (Smorgasbox, Two Tracks).
         for attr, value in (("alcohol", entry.alcohol), ("fortitude", entry.fortitude)):
             if value:
-                otto.track_change(state, None, attr, value, out, entry.name)
+                otto.track_change(state, entry.sent_by, attr, value, out, entry.name)
         return
     # A standing modifier adjusts the Drink as a whole, Chasers included.
     alcohol = adjust_change(state, entry.drinker, "alcohol", entry.alcohol, None, out) if entry.alcohol else 0

@@ -21,6 +21,51 @@ def ed(state: GameState, path: str) -> str:
     return f"{state.rules}/{path}"
 
 
+def both(state: GameState, path: str, other_path: str | None = None) -> tuple[str, str]:
+    """A rule the two core books give differently: the chosen edition's section first, then the other's."""
+    other = "gii" if state.rules == "rdi3" else "rdi3"
+    return f"{state.rules}/{path}", f"{other}/{other_path or path}"
+
+
+BOOK_NAMES = {"rdi3": "RDI 3", "gii": "Gambling? I'm In!"}
+
+
+def one_book_rule(state: GameState, section: str) -> tuple[str, tuple[str, ...]]:
+    """A rule only one core book states: the sentence that says so under either edition, and the cites
+    (the deciding section; under the other edition, also the nearest section of the chosen book, which is
+    silent on it)."""
+    from referee.core.citations import known
+
+    book, path = section.split("/", 1)
+    other = "gii" if book == "rdi3" else "rdi3"
+    if book == state.rules:
+        return f"{BOOK_NAMES[other]} has no such rule.", (section,)
+    parts = path.split("/")
+    silent = next((f"{state.rules}/{'/'.join(parts[:n])}" for n in range(len(parts), 0, -1)
+                   if known(f"{state.rules}/{'/'.join(parts[:n])}")), None)
+    text = (f"Only {BOOK_NAMES[book]} states this rule; {BOOK_NAMES[state.rules]} is silent on it, so the "
+            f"referee follows {BOOK_NAMES[book]}.")
+    return text, (section,) + ((silent,) if silent else ())
+
+
+def say_one_book_rule(state: GameState, out: Outcome, text: str, section: str, *more: str) -> None:
+    """A step that rests on a rule only one core book states, saying so under either edition."""
+    note, cites = one_book_rule(state, section)
+    out.say(f"{text} {note}", *more, *cites)
+
+
+def amount_key(card: Card, effect: Effect) -> str:
+    """Where the table's answer for an amount the books do not print is remembered (state.answers)."""
+    attr = getattr(effect, "attr", None) or ("gold" if effect.op == "pay" else "count")
+    return f"{card.id}:{effect.op}:{attr}"
+
+
+def amount_of(state: GameState, card: Card, effect: Effect) -> int | None:
+    """An effect's amount: as printed, else as the table answered it, else None (unknown)."""
+    amount = effect.count if effect.op == "drink" else getattr(effect, "amount", None)
+    return amount if isinstance(amount, int) else state.answers.get(amount_key(card, effect))
+
+
 def stored(raw) -> tuple[Effect, ...]:
     """Effects kept in the saved state as data (a Gear Card on its Device, an Otto box, a card in
     front of a player), as typed values again; `_seats` is the seats an Otto box names."""
@@ -223,8 +268,8 @@ def redirected(state: GameState, entry: Entry, seat: int, attr: str, out: Outcom
         return seat
     for origin, destination in entry.redirects:
         if origin == seat:
-            out.say(f"The Fortitude loss aimed at {state.players[seat].name} is redirected to "
-                    f"{state.players[destination].name}; it still comes from {state.players[entry.player].name}.",
-                    "rdi3/other-rules/redirecting-damage")
+            say_one_book_rule(state, out, f"The Fortitude loss aimed at {state.players[seat].name} is redirected to "
+                              f"{state.players[destination].name}; it still comes from "
+                              f"{state.players[entry.player].name}.", "rdi3/other-rules/redirecting-damage")
             return destination
     return seat

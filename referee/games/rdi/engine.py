@@ -6,23 +6,28 @@ Ruling. A refused announcement returns the old state untouched. It never prints.
 
 from __future__ import annotations
 
+import re
+
 from referee.core.carddb import Card, CardDB
 from referee.core.parse import find_card
 from referee.core.ruling import (
     ANSWER,
     ASK,
     OK,
+    GameOver,
+    IllegalPlay,
     NotUnderstood,
     Outcome,
     RefereeError,
     Ruling,
     Step,
 )
-from referee.core.text import sentence
+from referee.core.text import count_of, normalize, sentence
 from referee.games.rdi import announce as A
 from referee.games.rdi import corrections, gambling, variants
 from referee.games.rdi.characters import kaylin, otto, phrenk, roxana, serena
-from referee.games.rdi.effects import ed
+from referee.games.rdi.citing import REASONS, reason, settle_ruling
+from referee.games.rdi.effects import ATTR_NAMES, amount_key, amount_of, ed, flat_effects
 from referee.games.rdi.learning import CardToLearn, Learning
 from referee.games.rdi.legality import Checker, timing
 from referee.games.rdi.losing import at_risk, risk_text
@@ -40,7 +45,8 @@ def starting_gold(count: int) -> int:
 
 
 def new_game(names: list[str], cards: CardDB, rules: str = "gii", bar_deck: int | None = None,
-             prizes: list[str] | None = None, otto_factions: list[str] | None = None) -> tuple[GameState, Ruling]:
+             prizes: list[str] | None = None, otto_factions: list[str] | None = None,
+             house: dict | None = None) -> tuple[GameState, Ruling]:
     """Seat the players (clockwise, first to go first) as the books' Getting Started says."""
     if rules not in EDITIONS:
         raise NotUnderstood(f"--rules must be gii or rdi3, not {rules!r}.")
@@ -60,7 +66,8 @@ def new_game(names: list[str], cards: CardDB, rules: str = "gii", bar_deck: int 
                               gold=starting_gold(len(names)), automaton=otto.is_otto(name),
                               piety=serena.STARTING_PIETY if serena.is_serena(character) else None,
                               mood="unknown" if kaylin.is_kaylin(character) else None))
-    state = GameState(players=players, rules=rules, drink_deck=DRINK_DECK_SIZE - len(players) + with_otto)
+    state = GameState(players=players, rules=rules, drink_deck=DRINK_DECK_SIZE - len(players) + with_otto,
+                      house=dict(house or {}))
     out = Outcome()
     if with_otto:
         otto.setup(state, otto_factions or [], out)
@@ -84,13 +91,20 @@ def new_game(names: list[str], cards: CardDB, rules: str = "gii", bar_deck: int 
     out.say(f"Each player has {starting_gold(len(names))} Gold, 20 Fortitude, 0 Alcohol Content and one Drink "
             f"on their Drink Me! pile; {state.drink_deck} cards are left in the Drink Deck."
             + (" (Otto counts as a third player for the starting Gold.)" if with_otto else ""), ed(state, "getting-started"))
+    for rule_id, chosen in sorted(state.house.items()):
+        out.say(f"House rule {rule_id}: {chosen} (where the books are silent; see docs/house-rules.md).")
     for player in players:
         if player.piety is not None:
             out.say(f"{player.name}'s Piety starts at 8.", "rdi3/appendix-a/serena")
         if player.mood is not None:
             out.say(f"Reveal Wulfric's first mood (`{player.name} reveals Wulfric is feeling ...`); until then it is "
                     "unknown and not applied.", kaylin.MOODS)
-    return state, out.ruling(" ".join(["new", GAME, *names]))
+    return state, settle_ruling(state, out.ruling(" ".join(["new", GAME, *names])))
+
+
+def _note(note) -> tuple[str, tuple[str, ...]]:
+    """A legality note: text alone, or (text, cites)."""
+    return (note[0], tuple(note[1])) if isinstance(note, tuple) else (note, ())
 
 
 class Engine(TurnStructure, Reveals, Resolution, TableActions, Learning):
@@ -107,20 +121,21 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions, Learning):
         try:
             announcement = A.parse(line, [p.name for p in state.players])
             if isinstance(announcement, A.Can):
-                return state, self.can(state, announcement.play, line)
+                return state, settle_ruling(state, self.can(state, announcement.play, line))
             new = state.copy()
             out = Outcome()
             self.dispatch(new, announcement, out)
             if not isinstance(announcement, A.Learn):
                 new.waiting_line = new.waiting_card = None  # the table went on without teaching the card
+            self.resume_waiting(new, out)
             if not new.chain and not new.over:
                 self.after_chain_empty(new, out)
-            return new, out.ruling(line)
+            return new, settle_ruling(new, out.ruling(line))
         except CardToLearn as error:
             asked, out = self.ask_to_learn(state, error, line)
-            return asked, out.ruling(line)
+            return asked, settle_ruling(asked, out.ruling(line))
         except RefereeError as error:
-            return state, error.ruling(line)
+            return state, settle_ruling(state, error.ruling(line))
 
     def dispatch(self, state: GameState, announcement, out: Outcome) -> None:
         handlers = {A.Play: self.play, A.Order: self.order, A.Reveal: self.reveal, A.Resolve: self.resolve,
@@ -131,12 +146,30 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions, Learning):
                                                          a.price, o),
                     A.Keep: self.keep, A.Kitchen: self.kitchen, A.OttoBox: self.otto_box,
                     A.LeaveRound: self.leave_round, A.Together: self.together, A.Learn: self.learn,
+                    A.Discard: self.discard,
                     A.Reward: lambda st, a, o: otto.reward(st, st.seat(a.player), a.choice, o)}
         handlers[type(announcement)](state, announcement, out)
 
-    def _drink_card(self, text: str, out: Outcome, state: GameState | None = None) -> tuple[Card, bool]:
+    def _printing(self, state: GameState, seat: int, text: str, out: Outcome | None) -> Card:
+        """Two cards may share a name (the shared "I don't think so!" and Serena's own): a player plays the
+        printing of their own deck unless the table names the shared one (`plays shared NAME`)."""
+        shared = re.match(r"^(?:the\s+)?(?:shared|common)\s+(?P<name>.+)$", text.strip(), re.I)
+        card = self._card(shared.group("name") if shared else text, out, seat, state)
+        same = [c for c in self.cards.cards if c.game == GAME and normalize(c.name) == normalize(card.name)]
+        if len(same) < 2:
+            return card
+        player = state.players[seat]
+        own = next((c for c in same if player.character and c.owner.lower() == player.character.lower()), None)
+        chosen = card if shared or own is None else own
+        if out is not None:
+            which = f"{player.name}'s own printing" if chosen is own else "the shared printing"
+            other = (f"`{player.name} plays shared {card.name}` for the shared one" if chosen is own
+                     else "a player's own printing is played when they do not say `shared`")
+            out.say(f"Two cards are called {card.name}: this is {which} ({other}).")
+        return chosen
+
+    def _drink_card(self, text: str, out: Outcome | None, state: GameState | None = None) -> tuple[Card, bool]:
         """A revealed Drink; "NAME with a Chaser" that names no card is that Drink declared with a Chaser."""
-        from referee.core.text import normalize
 
         words = normalize(text)
         exact = self.cards.lookup(text.strip().strip('"“”'), game=GAME)
@@ -148,7 +181,7 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions, Learning):
 
     def _prepare(self, state: GameState, play: A.Play, out: Outcome | None = None):
         seat = state.seat(play.player)
-        card = self._card(play.card, out, seat, state)
+        card = self._printing(state, seat, play.card, out)
         target = state.seat(play.target) if play.target else None
         entry, notes = Checker(state, self.cards).prepare(seat, card, target)
         return card, seat, entry, notes
@@ -159,8 +192,7 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions, Learning):
             out.say("A last-chance play before anyone is out.", ed(state, "losing-the-game/passing-out"))
         if card.type == "potion":
             phrenk.played(state, seat, card)
-        if card.type == "recipe":
-            roxana.played(state, seat, card)
+        roxana.recipe_played(state, seat, card)
         if entry.card_type == "action" and otto.jinxed(state, seat):
             entry.jinxed = True
             out.say(f"{play.player} has a Power Jinx: every numeral on this Action Card counts 1 lower (not below 0).",
@@ -173,14 +205,16 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions, Learning):
         if card.get("device"):
             entry.awaiting_gear = True
         if entry.card_type == "action" and gambling.starts_round(card) and state.round is None:
-            gambling.open_round(state, seat, out)
+            gambling.open_round(state, seat, out, entry.uid)
         target = f" on {state.players[entry.target].name}" if entry.target is not None else ""
         answered = state.entry(entry.responds_to) if entry.responds_to is not None else None
         against = f" against {answered.name}" if answered is not None else ""
-        out.say(f"{play.player} plays {card.name}{target}{against}: {sentence(card.summary)}", *self.card_cites(state, card))
+        out.say(f"{play.player} plays {card.name}{target}{against}: {sentence(card.summary)}",
+                *self._play_cites(state, entry), see_also=card.cites)
         self.note_table_card(state, seat, card, out)
         for note in notes:
-            out.say(note)
+            text, cites = _note(note)
+            out.say(text, *cites)
         if entry.awaiting_gear:
             out.say(f"{card.name} is a Device: reveal the top Gear Card (`{play.player} reveals GEAR [on NAME]`). Nobody "
                     "may respond until it is revealed; the Device and its Gear Card are one card.",
@@ -189,12 +223,38 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions, Learning):
         order = ", ".join(state.players[s].name for s in state.turn_order_from(seat))
         out.say(f"Responses, in turn order from {play.player}: {order}. `resolve` when nobody responds.",
                 ed(state, "other-rules/timing"))
+        self._ask_unknown_amount(state, entry, card, out)
         self._prompt_otto(state, entry, card, out)
+
+    def _play_cites(self, state: GameState, entry) -> tuple[str, ...]:
+        """A play decides that a card of its kind may be played now: the rule for that kind of card."""
+        code = f"play/{entry.card_type}"
+        return (reason(state, code),) if code in REASONS else ()
+
+    def _ask_unknown_amount(self, state: GameState, entry, card: Card, out: Outcome) -> None:
+        """An amount the books do not print is asked for when the card is played; the answer is kept."""
+        for effect in flat_effects(card, entry, state):
+            op = effect.op
+            if op in ("gain", "lose", "pay", "drink") and amount_of(state, card, effect) is None:
+                state.question = amount_key(card, effect)
+                what = ATTR_NAMES.get(getattr(effect, "attr", None) or "gold", "Gold")
+                asked = (f"how many Drinks {card.name} makes a player drink" if op == "drink"
+                         else f"how much {what} {card.name} makes a player {op}")
+                out.verdict, out.code = ASK, "ask-amount"
+                out.say(f"The books do not print {asked}. What does the card show? (`answer N`; the referee keeps "
+                        "it for the rest of the game)")
+                return
 
     def together(self, state: GameState, together: A.Together, out: Outcome) -> None:
         """Players answering the same event at once take their plays back and play them again in order:
         Anytime Cards first, then Sometimes Cards, each in turn order from the active player, each one
-        resolving before the next is played (both books, Timing)."""
+        resolving whole before the next is played, a Drink it makes someone drink included (both books,
+        Timing). A play that cannot be made now is told why and waits; the others go ahead."""
+        if state.over:
+            raise GameOver("The game is over" + (f": {state.winner} won." if state.winner else "."))
+        for play in together.plays:
+            if state.players[state.seat(play.player)].out:
+                raise IllegalPlay(f"{play.player} is out of the game, so cannot answer.", (ed(state, "losing-the-game"),))
         order = state.turn_order_from(state.active)
 
         def key(play: A.Play):
@@ -202,15 +262,53 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions, Learning):
             return (0 if kind == "anytime" else 1, order.index(state.seat(play.player)))
 
         ordered = sorted(together.plays, key=key)
-        out.say("Several answers to the same event: " + "; then ".join(f"{p.player}'s {self._card(p.card).name}"
-                                                                       for p in ordered)
-                + " (Anytime Cards first, then Sometimes Cards, each in turn order from the active player, "
-                  "each resolved before the next).", ed(state, "other-rules/timing/anytime-before-sometimes"))
-        for play in ordered:
+        if len(ordered) > 1:
+            out.say("Several answers to the same event: " + "; then ".join(f"{p.player}'s {self._card(p.card).name}"
+                                                                           for p in ordered)
+                    + " (Anytime Cards first, then Sometimes Cards, each in turn order from the active player, "
+                      "each resolved before the next).", ed(state, "other-rules/timing/anytime-before-sometimes"))
+        played = 0
+        for number, play in enumerate(ordered):
+            if state.must_drink:
+                self._wait_for_drink(state, ordered[number:], out)
+                return
             depth = len(state.chain)
-            self.play(state, play, out)
-            while len(state.chain) > depth:
+            try:
+                self.play(state, play, out)
+            except IllegalPlay as error:
+                later = " It waits: announce it again when it fits." if error.code == "not-your-window" else ""
+                out.say(f"{play.player}'s {self._card(play.card).name} is not played now: {error.message}{later}",
+                        *error.cites)
+                continue
+            played += 1
+            while len(state.chain) > depth and not state.must_drink and not any(e.awaiting_chaser for e in state.chain):
                 self.resolve(state, A.Resolve(), out)
+        if not played:
+            raise IllegalPlay("None of these answers can be played now; each one's reason is above.",
+                              (ed(state, "other-rules/timing"),))
+
+    def _wait_for_drink(self, state: GameState, plays: list, out: Outcome) -> None:
+        """An Anytime Card made someone drink: the plays after it wait until that Drink is drunk."""
+        state.waiting_plays = [[p.player, p.card, p.target] for p in plays]
+        state.waiting_depth = len(state.chain)
+        drinker = state.players[state.must_drink[0]].name
+        names = ", ".join(f"{p.player}'s {self._card(p.card).name}" for p in plays)
+        out.say(f"{names} wait{'s' if len(plays) == 1 else ''} until {drinker}'s Drink is drunk: the card before "
+                "resolves whole first.", ed(state, "other-rules/timing/anytime-before-sometimes"))
+
+    def resume_waiting(self, state: GameState, out: Outcome) -> None:
+        """Play the answers that waited for a Drink, once that Drink has been drunk."""
+        if not state.waiting_plays or state.must_drink or len(state.chain) > state.waiting_depth \
+                or any(e.awaiting_chaser for e in state.chain):
+            return
+        plays = tuple(A.Play(*p) for p in state.waiting_plays)
+        state.waiting_plays = []
+        out.say("The Drink is drunk; the answers that waited are played now.",
+                ed(state, "other-rules/timing/anytime-before-sometimes"))
+        try:
+            self.together(state, A.Together(plays), out)
+        except RefereeError as error:
+            out.say(f"None of them is played: {error.message}")
 
     def can(self, state: GameState, play: A.Play, line: str) -> Ruling:
         """Would this play be legal now? Answers yes or no, with the reason; changes nothing."""
@@ -221,7 +319,7 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions, Learning):
             return Ruling(ANSWER, f"no:{error.code}", f"No. {error.message}", steps, line)
         against = state.entry(entry.responds_to) if entry.responds_to is not None else None
         text = f"Yes: {play.player} may play {card.name} now" + (f" against {against.name}." if against else ".")
-        steps = [Step(text, card.cites[:2])] + [Step(n) for n in notes]
+        steps = [Step(text, self._play_cites(state, entry), card.cites)] + [Step(*_note(n)) for n in notes]
         return Ruling(ANSWER, "yes", text, tuple(steps), line)
 
     # --- the chain -------------------------------------------------------------------------
@@ -240,6 +338,15 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions, Learning):
         out.say(f"{risk_text(state)}. Nothing is waiting to resolve, so this is the last chance to play Sometimes "
                 "or Anytime Cards, to rescue themselves or strike at others; `resolve` when nobody does.",
                 ed(state, "losing-the-game/passing-out"))
+
+    def discard(self, state: GameState, discard: A.Discard, out: Outcome) -> None:
+        """Hands are hidden: a discard a card asked for is noted, and the table carries it out."""
+        if state.players[state.seat(discard.player)].out:
+            raise IllegalPlay(f"{discard.player} is out of the game.", (ed(state, "losing-the-game"),))
+        how = " at random" if discard.at_random else ""
+        out.say(f"{discard.player} discards {count_of(discard.count, 'card')}{how} from their hand, as the table says "
+                "(the referee does not see hands).")
+        out.code = "discard"
 
     def set_(self, state: GameState, set_: A.Set, out: Outcome) -> None:
         corrections.apply(state, set_.who, set_.fields, self.cards, out)

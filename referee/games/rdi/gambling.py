@@ -63,11 +63,12 @@ def order_after(round_: Round, seat: int) -> list[int]:
     return [s for s in later if s not in round_.left]
 
 
-def open_round(state: GameState, seat: int, out: Outcome) -> None:
+def open_round(state: GameState, seat: int, out: Outcome, opened_by: int | None = None) -> None:
     """The starting card is played: the Round is forming; players may leave before the antes."""
-    state.round = Round(starter=seat, members=state.turn_order_from(seat))
+    state.round = Round(starter=seat, members=state.turn_order_from(seat), opened_by=opened_by)
     out.say("A Round of Gambling is about to start: players may answer (for example by leaving the Round) "
             "before the antes.", ed(state, "gambling"))
+    variants.put_prize_in_pot(state, seat, out)  # the starter picks the Prize before anyone antes
 
 
 def check_control_play(state: GameState, seat: int, card: Card, kind: str) -> None:
@@ -101,27 +102,32 @@ def check_leave(state: GameState, seat: int) -> None:
 
 
 def check_tip(state: GameState, card: Card, top: Entry | None, top_card: Card | None) -> None:
-    """The tip card ends the Round with the pot to the Inn; RDI 3 gives it four limits."""
+    """A card that ends the Round: never once the Round is over (both books), and never against what its
+    own printed limits (`not_against`) name, whichever edition the table plays: limits travel with the card."""
     if state.round is None:
         raise IllegalPlay(f"{card.name} is played only during a Round of Gambling, and none is in progress "
                           "(once the last player has passed, the Round is over).", (ed(state, "gambling/ending-the-round"),))
-    if state.rules != "rdi3" or top is None:
+    limits = set(card.get("not_against") or ())
+    if top is None or not limits:
         return
     ops = _ops(top_card)
-    if ops & set(MAKES_ANTE):
-        raise IllegalPlay(f"Under RDI 3, {card.name} may not answer a card that makes players ante ({top.name}).",
-                          ("rdi3/other-rules/wench-tip",))
-    if ops & set(ENDS_ROUND):
-        raise IllegalPlay(f"Under RDI 3, {card.name} may not answer a card that would end the Round ({top.name}).",
-                          ("rdi3/other-rules/wench-tip",))
+    cites = ("rdi3/other-rules/wench-tip",) + (("gii/gambling/wench-tip",) if state.rules == "gii" else ())
+    printed = "" if state.rules == "rdi3" else " (its limits are printed in RDI 3 and hold under either rules)"
+    if "ante" in limits and ops & set(MAKES_ANTE):
+        raise IllegalPlay(f"{card.name} may not answer a card that makes players ante ({top.name}){printed}.", cites)
+    if "round_ending" in limits and ops & set(ENDS_ROUND):
+        raise IllegalPlay(f"{card.name} may not answer a card that would end the Round ({top.name}){printed}.", cites)
 
 
-def ante(state: GameState, amount: int, out: Outcome, why: str) -> None:
+def ante(state: GameState, amount: int, out: Outcome, card_player: int) -> None:
+    """Every player still in the Round antes; a broke player's card makes nobody ante (both books,
+    Running out of Gold During Gambling), whether it starts the Round or raises it."""
     round_ = state.round
     payers = round_.still_in()
-    if state.players[round_.starter].gold <= 0 and why == "start":
-        out.say(f"{state.players[round_.starter].name} cannot ante, so no player antes.",
-                ed(state, "gambling/running-out-of-gold-during-gambling"))
+    player = state.players[card_player]
+    if player.gold <= 0 and not player.automaton:
+        out.say(f"{player.name} played the card that makes players ante but has no Gold to ante, so no player "
+                "antes.", ed(state, "gambling/running-out-of-gold-during-gambling"))
         return
     for seat in payers:
         if state.players[seat].gold <= 0 and not state.players[seat].automaton:
@@ -132,6 +138,9 @@ def ante(state: GameState, amount: int, out: Outcome, why: str) -> None:
     if state.rules == "rdi3":
         out.say("Under RDI 3 the ante counts as losing Gold for cards that care; Gambling? I'm In! does not say so.",
                 "rdi3/gambling/ante", "gii/gambling/ante")
+    else:
+        out.say("Gambling? I'm In! does not say whether the ante counts as losing Gold for cards that care; RDI 3 "
+                "says it does.", "gii/gambling/ante", "rdi3/gambling/ante")
 
 
 def resolve_op(state: GameState, entry: Entry, card: Card, effect: Effect, out: Outcome) -> bool:
@@ -148,7 +157,6 @@ def resolve_op(state: GameState, entry: Entry, card: Card, effect: Effect, out: 
             round_ = state.round
         round_.started = True
         out.say(f"{name} starts a Round of Gambling: normal play is suspended.", ed(state, "gambling"))
-        variants.put_prize_in_pot(state, seat, out)
         return True
     if round_ is None and op == "take_pot" and state.last_pot:
         take_won_pot(state, seat, out, card)
@@ -158,7 +166,7 @@ def resolve_op(state: GameState, entry: Entry, card: Card, effect: Effect, out: 
         return True
     if op == "ante":
         ante(state, effect.amount if isinstance(effect.amount, int) else 1, out,
-             "start" if starts_round(card) else "raise")
+             seat)
         out.say(f"The pot holds {state.pot} Gold.")
     elif op == "take_control":
         if seat in round_.left:
@@ -172,6 +180,7 @@ def resolve_op(state: GameState, entry: Entry, card: Card, effect: Effect, out: 
         if entry.card_type == "cheating":
             round_.needs_cheating = False
         round_.next_actor = next_after(round_, seat)
+        end_if_one_left(state, out, forced=False)  # players may have left before the antes
     elif op == "restrict_next_control":
         round_.needs_cheating = True
         out.say("Only a Cheating Card can take control next.", ed(state, "gambling/winning-hand"))
@@ -205,14 +214,30 @@ def leave(state: GameState, seat: int, out: Outcome, forced: bool) -> None:
                 ed(state, "gambling/leaving-a-round"))
     if round_.next_actor == seat:
         round_.next_actor = next_after(round_, seat)
+    end_if_one_left(state, out, forced)
+
+
+def end_if_one_left(state: GameState, out: Outcome, forced: bool) -> None:
+    """One player left in a started Round wins it at once: RDI 3 however the others left, Gambling? I'm In!
+    only when a forced exit left them (Forcing a Player to Leave); each ruling says the other book differs."""
+    round_ = state.round
+    if round_ is None or not round_.started:
+        return  # checked again once the antes are in
     remaining = round_.still_in()
-    if len(remaining) == 1 and round_.started:
-        if forced or state.rules == "rdi3":
-            end_round(state, remaining[0], out, "only one player is left in the Round")
-        else:
-            out.say("Only one player is left. Gambling? I'm In! ends the Round this way only after a forced exit; "
-                    "RDI 3 ends it whenever one player is left. The Round goes on under the table's edition.",
-                    "gii/gambling/forcing-a-player-to-leave", "rdi3/gambling/forcing-a-player-to-leave")
+    if len(remaining) != 1:
+        return
+    section = "gambling/forcing-a-player-to-leave"
+    if forced:
+        end_round(state, remaining[0], out, "only one player is left in the Round", ed(state, section))
+    elif state.rules == "rdi3":
+        out.say("Only one player is left in the Round: under RDI 3 that ends it whatever made the others leave. "
+                "Gambling? I'm In! ends a Round this way only after a forced exit.",
+                "rdi3/" + section, "gii/" + section)
+        end_round(state, remaining[0], out, "only one player is left in the Round", "rdi3/" + section)
+    else:
+        out.say("Only one player is left, by leaving rather than a forced exit: Gambling? I'm In! ends the Round "
+                "this way only after a forced exit, so it goes on (RDI 3 would end it whenever one player is left).",
+                "gii/" + section, "rdi3/" + section)
 
 
 def pass_turn(state: GameState, seat: int, out: Outcome) -> None:
@@ -239,20 +264,22 @@ def pass_turn(state: GameState, seat: int, out: Outcome) -> None:
     out.say(f"{state.players[round_.next_actor].name}'s turn in the Round.")
 
 
-def end_round(state: GameState, winner: int | None, out: Outcome, why: str) -> None:
+def end_round(state: GameState, winner: int | None, out: Outcome, why: str, cite: str = "") -> None:
+    """The Round ends; ``cite`` is the section that decided it ends (the ending rules by default)."""
     round_ = state.round
     pot = state.pot
     if winner is None:
         out.say(f"The Round of Gambling ends ({why}): the {pot} Gold in the pot goes to the Inn.",
-                ed(state, "gambling/leaving-a-round"))
+                cite or ed(state, "gambling/leaving-a-round"))
         move_gold(state, "pot", "inn", pot, out, "end of the Round")
     else:
         out.say(f"The Round of Gambling ends ({why}): {state.players[winner].name} wins the {pot} Gold in the pot.",
-                ed(state, "gambling/ending-the-round"))
+                cite or ed(state, "gambling/ending-the-round"))
         move_gold(state, "pot", winner, pot, out, "winning the Round")
         state.last_pot = [winner, pot]
     variants.award_prize(state, winner, out)
     state.round = None
+    _drop_round_plays(state, round_, out)
     from referee.games.rdi.characters import otto
 
     otto.after_round(state, out)
@@ -261,6 +288,16 @@ def end_round(state: GameState, winner: int | None, out: Outcome, why: str) -> N
     if not starter.out and state.active == round_.starter:
         state.phase = "order"
         out.say(f"Normal play resumes: {starter.name} moves on to the Order a Drink phase.", ed(state, "gambling/ending-the-round"))
+
+
+def _drop_round_plays(state: GameState, round_: Round, out: Outcome) -> None:
+    """Once the Round is over no card may affect it (Ending the Round): a Gambling or Cheating Card, or a card
+    that would start a Round or make players ante, still waiting on the chain is set aside unresolved."""
+    for entry in list(state.chain):
+        if entry.kind == "card" and (entry.card_type in ("gambling", "cheating") or entry.uid == round_.opened_by):
+            state.chain.remove(entry)
+            out.say(f"{entry.name} ({state.players[entry.player].name}) has nothing left to do: the Round it "
+                    "would affect is over.", ed(state, "gambling/ending-the-round"))
 
 
 def check_take_pot(state: GameState, card: Card) -> None:
@@ -274,7 +311,11 @@ def take_won_pot(state: GameState, seat: int, out: Outcome, card: Card) -> None:
     Gold is not what the card changes (it changes the outcome of the Round)."""
     winner, amount = state.last_pot
     state.last_pot = []
-    out.say(f"{card.name}: {state.players[seat].name} takes the {amount} Gold pot instead of "
-            f"{state.players[winner].name}.", ed(state, "other-rules/cards-that-affect/example-4"))
-    move_gold(state, winner, seat, amount, out, "taking the pot")
+    taker, won_by = state.players[seat], state.players[winner]
+    amount = min(amount, won_by.gold)  # the pot is in the winner's Stash now; Gold never goes below 0
+    out.say(f"{card.name}: {taker.name} takes the pot of the Round, {amount} Gold, instead of {won_by.name}: the "
+            f"pot's Gold moves, not {won_by.name}'s own ({won_by.gold} → {won_by.gold - amount}, "
+            f"{taker.name} {taker.gold} → {taker.gold + amount}).", ed(state, "gambling/ending-the-round"))
+    won_by.gold -= amount
+    taker.gold += amount
     variants.move_prize(state, winner, seat, out)

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from referee.core.carddb import CardDB
+from referee.core.house import parse_choices
 from referee.core.ruling import NotUnderstood, Ruling
 from referee.core.text import sentence
+from referee.games.rdi import house
 from referee.games.rdi.engine import GAME, Engine, new_game
 from referee.games.rdi.state import PHASE_NAMES, GameState
 
@@ -19,9 +21,18 @@ def start(words: list[str], cards: CardDB) -> tuple[GameState, Ruling]:
     bar_size: int | None = None
     prizes: list[str] = []
     otto_factions: list[str] = []
+    house_choices: list[str] = []
     index = 0
     while index < len(words):
         word = words[index]
+        if word == "--house" and index + 1 < len(words):
+            house_choices.append(words[index + 1])
+            index += 2
+            continue
+        if word.startswith("--house="):
+            house_choices.append(word.split("=", 1)[1])
+            index += 1
+            continue
         if word == "--otto" and index + 1 < len(words):
             otto_factions = [f.strip().lower() for f in words[index + 1].split(",") if f.strip()]
             index += 2
@@ -52,7 +63,8 @@ def start(words: list[str], cards: CardDB) -> tuple[GameState, Ruling]:
         elif word in ("--players", "-p"):
             pass
         elif word.startswith("--"):
-            raise NotUnderstood(f"Unknown option {word!r}: --rules, --variant bar-deck|prize, --bar-deck N, --prize NAME.")
+            raise NotUnderstood(f"Unknown option {word!r}: --rules, --variant bar-deck|prize, --bar-deck N, --prize NAME, "
+                                "--house ID=READING.")
         else:
             names.append(word)
         index += 1
@@ -61,7 +73,8 @@ def start(words: list[str], cards: CardDB) -> tuple[GameState, Ruling]:
     if prizes and "prize" not in variants_on:
         variants_on.add("prize")
     return new_game(names, cards, rules, bar_deck=bar_size if "bar-deck" in variants_on else None,
-                    prizes=prizes if "prize" in variants_on else None, otto_factions=otto_factions)
+                    prizes=prizes if "prize" in variants_on else None, otto_factions=otto_factions,
+                    house=parse_choices(house_choices, house.RULES))
 
 
 def roxana_like(player) -> bool:

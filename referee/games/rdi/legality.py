@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from referee.core.carddb import Card
 from referee.core.ruling import GameOver, IllegalPlay
+from referee.core.text import a_or_an, sentence
 from referee.games.rdi import gambling
 from referee.core.effect_model import Effect, walk
-from referee.games.rdi.effects import ATTR_NAMES, active_gears, affected_attrs, device_stopped, ed
+from referee.games.rdi.effects import ATTR_NAMES, active_gears, affected_attrs, device_stopped, ed, one_book_rule
 from referee.games.rdi.state import PHASE_NAMES, Entry, GameState
 
 CHANGES_DRINK_OPS = {"alter_drink", "split_drink", "pass_drink"}
@@ -88,6 +89,7 @@ class Checker:
         from referee.games.rdi.characters import roxana
 
         roxana.check_no_recipe_choice(state)
+        roxana.check_recipe_in_hand(state, seat, card)
         if player.out:
             raise IllegalPlay(f"{player.name} is out of the game.", (ed(state, "losing-the-game"),))
         if any(e.awaiting_chaser for e in state.chain):
@@ -102,7 +104,7 @@ class Checker:
                               "revealed.", ("rdi3/appendix-a/wizgille/devices-and-gear",),
                               hint="Reveal it: `Wizgille reveals GEAR [on NAME]`.")
         if card.type in NOT_FROM_HAND:
-            raise IllegalPlay(f"{card.name} is a {card.type.replace('_', ' ')} card, not a card played from a hand.",
+            raise IllegalPlay(f"{card.name} is {a_or_an(card.type.replace('_', ' '))} card, not a card played from a hand.",
                               (ed(state, "on-your-turn/drink"),), hint="Drinks are revealed: `NAME reveals CARD`.")
         self._check_owner(player, card)
         kind = timing(card)
@@ -219,8 +221,9 @@ class Checker:
                 gambling.check_leave(state, seat)
             elif op == "redirect":
                 if top is None or not affected_attrs(state, top, seat, self.card_of(top)) & {effect.attr or "fortitude"}:
+                    note, cites = one_book_rule(state, "rdi3/other-rules/redirecting-damage")
                     raise IllegalPlay(f"{card.name} redirects a loss aimed at {state.players[seat].name}, and nothing "
-                                      "waiting would make them lose it.", ("rdi3/other-rules/redirecting-damage",))
+                                      f"waiting would make them lose it. {note}", cites)
                 entry.responds_to = top.uid
             elif op == "reduce":
                 self._check_reduce(seat, card, effect, top)
@@ -318,6 +321,12 @@ class Checker:
             return
         kind = entry_timing(state, top, self.cards)
         cites = (ed(state, "other-rules/negate-and-ignore"),)
+        guarded = self.card_of(top).get("unnegatable_at_piety") if self.card_of(top) is not None else None
+        piety = state.players[top.player].piety
+        if isinstance(guarded, int) and piety is not None and piety >= guarded:
+            raise IllegalPlay(f"{top.name} is {state.players[top.player].name}'s own printing, and at {piety} Piety it "
+                              "cannot be Negated.", ("rdi3/appendix-a/serena/piety", "rdi3/appendix-a/serena/example-3"),
+                              code="protected")
         if kind == "drink":
             kind_ok = "drink" in what
         elif kind == "event":
@@ -326,7 +335,7 @@ class Checker:
             kind_ok = kind in what
         if not kind_ok:
             raise IllegalPlay(f"{card.name} Negates {', '.join(sorted(what))} cards; {top.name} is "
-                              f"{'a ' + kind.replace('_', ' ') if kind else 'not one'}.", cites)
+                              f"{a_or_an(kind.replace('_', ' ')) if kind else 'not one'}.", cites)
         if effect.condition == "not_copied_or_split" and (top.copy_of is not None or top.counted is not None
                                                                   or (top.group or "").startswith(("split", "copies"))):
             raise IllegalPlay(f"{card.name} may not Negate a Drink that has been copied or split.",
@@ -337,6 +346,11 @@ class Checker:
             if not changes_a_drink(target) or device_stopped(top):
                 raise IllegalPlay(f"{card.name} Negates only a Sometimes Card that changes a Drink's effects; "
                                   f"{top.name} does not.", limits)
+            answered = state.entry(top.responds_to) if top.responds_to is not None else None
+            if answered is not None and answered.kind == "event":
+                raise IllegalPlay(sentence(f"{card.name} cannot Negate a card that acts on a Drink Event, and "
+                                           f"{top.name} answers the Drink Event {answered.name}"),
+                                  (ed(state, "other-rules/wench-thinks/limits"),))
             if target is not None and any(e.condition in ("changes_a_drink", "changes_drink")
                                           for e in target.effects if e.op == "negate"):
                 raise IllegalPlay(f"{card.name} cannot Negate another copy of itself.", limits)
@@ -361,7 +375,7 @@ class Checker:
         if kind == "event":
             raise IllegalPlay(f"{card.name} cannot Ignore the Drink Event {top.name}.", (ed(state, "more-drink-rules/drink-events"),))
         if kind not in what:
-            raise IllegalPlay(f"{card.name} Ignores {', '.join(sorted(what))} cards; {top.name} is a {kind} card.",
+            raise IllegalPlay(f"{card.name} Ignores {', '.join(sorted(what))} cards; {top.name} is {a_or_an(kind)} card.",
                               (ed(state, "other-rules/negate-and-ignore"),))
         target_card = self.card_of(top)
         wanted = set(effect.if_affects or ())
@@ -377,9 +391,13 @@ class Checker:
                 raise IllegalPlay(f"{card.name} Ignores a card that directly changes your "
                                   f"{'/'.join(sorted(wanted))}; {top.name} does not directly change "
                                   f"{player.name}'s.", (ed(state, "other-rules/cards-that-affect"),), code="does-not-affect")
-            if state.rules == "gii" and hit == {"gold"} and top.player == seat:
-                raise IllegalPlay("Under Gambling? I'm In!, you may not Ignore a Gold payment on a card you played yourself.",
-                                  ("gii/other-rules/negate-and-ignore/own-gold-payment",))
+            if hit == {"gold"} and top.player == seat:
+                note, cites = one_book_rule(state, "gii/other-rules/negate-and-ignore/own-gold-payment")
+                if state.rules == "gii":
+                    raise IllegalPlay("Under Gambling? I'm In!, you may not Ignore a Gold payment on a card you played "
+                                      f"yourself. {note}", cites)
+                self.notes.append((f"{player.name} Ignores a Gold payment on their own card: RDI 3 allows it, but "
+                                   "Gambling? I'm In! forbids it; the table plays RDI 3.", cites))
 
     def _check_target(self, seat: int, card: Card, entry: Entry) -> None:
         state = self.state

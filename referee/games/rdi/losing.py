@@ -9,6 +9,8 @@ save a broke player. Everyone losing at once is a tie ("Passing Out", both books
 from __future__ import annotations
 
 from referee.core.ruling import Outcome
+from referee.core.text import count_of
+from referee.games.rdi import house
 from referee.games.rdi.effects import ed, move_gold
 from referee.games.rdi.state import GameState
 
@@ -37,6 +39,15 @@ def risk_text(state: GameState) -> str:
 def apply_losses(state: GameState, out: Outcome) -> None:
     passing, _ = at_risk(state)
     remaining = [s for s in state.in_game() if s not in passing]
+    contest_broke = [s for s in state.contest_broke if s in remaining and state.players[s].gold <= 0]
+    state.contest_broke = []
+    out_first: list[int] = []
+    if passing and contest_broke and house.say(state, house.CONTEST_BROKE_SHARE, out) == "out-first":
+        out_first = contest_broke
+        for seat in out_first:
+            out.say(f"{state.players[seat].name} did not win the Drinking Contest and has no Gold: out of the game "
+                    "before any pass-out share is handed out.", ed(state, "other-rules/drinking-contest/gold-during-contest"))
+        remaining = [s for s in remaining if s not in out_first]
     for seat in passing:
         player = state.players[seat]
         gold = player.gold
@@ -57,7 +68,7 @@ def apply_losses(state: GameState, out: Outcome) -> None:
     for seat in broke:
         out.say(f"{state.players[seat].name} has run out of Gold and is out of the game.",
                 ed(state, "losing-the-game/running-out-of-gold"))
-    losers = passing + broke
+    losers = passing + out_first + broke
     people = [s for s in state.in_game() if not state.players[s].automaton]
     if losers and len(losers) == len(people):
         state.tie = [state.players[s].name for s in losers]
@@ -67,7 +78,7 @@ def apply_losses(state: GameState, out: Outcome) -> None:
         player = state.players[seat]
         player.out = True
         if player.drink_me:
-            out.say(f"{player.name}'s {player.drink_me} Drink Me! card(s) go to the Drink discard pile.",
+            out.say(f"{player.name}'s Drink Me! pile ({count_of(player.drink_me, 'card')}) goes to the Drink discard pile.",
                     ed(state, "losing-the-game/passing-out"))
             state.drink_discard += player.drink_me
             player.drink_me = 0

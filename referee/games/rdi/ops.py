@@ -16,8 +16,11 @@ from typing import Callable
 from referee.core.carddb import Card
 from referee.core.effect_model import SPECS, Effect
 from referee.core.ruling import ASK, Outcome
-from referee.games.rdi import gambling, splitting
-from referee.games.rdi.effects import ATTR_NAMES, clamp_change, ed, move_gold, redirected, seats_for
+from referee.core.text import count_of
+from referee.games.rdi import gambling, splitting, variants
+from referee.games.rdi.effects import (
+    ATTR_NAMES, amount_of, clamp_change, ed, move_gold, redirected, say_one_book_rule, seats_for,
+)
 from referee.games.rdi.state import GAME, Entry, GameState
 
 
@@ -74,19 +77,21 @@ class OpRule:
 # ------------------------------------------------------------------ figures
 
 
-def _amount_known(ctx: Resolving, effect: Effect) -> bool:
-    if isinstance(effect.amount, int):
-        return True
-    ctx.out.say(f"{ctx.card.name}: the books do not give the amount of this {effect.op}; the table applies it "
-                "with `set`.")
-    return False
+def _amount(ctx: Resolving, effect: Effect) -> int | None:
+    """The effect's amount: printed, or as the table answered it; None (said so) when nobody has."""
+    amount = amount_of(ctx.state, ctx.card, effect)
+    if amount is None:
+        ctx.out.say(f"{ctx.card.name}: the books do not give how much this card makes a player {effect.op} and the "
+                    "table has not said (`answer N` when asked); apply it with `set`.")
+    return amount
 
 
 def apply_change(ctx: Resolving, effect: Effect) -> None:
     """gain / lose: Gold moves at once; Fortitude and Alcohol Content are summed per player."""
-    if not _amount_known(ctx, effect):
+    amount = _amount(ctx, effect)
+    if amount is None:
         return
-    state, attr, amount = ctx.state, effect.attr, effect.amount
+    state, attr = ctx.state, effect.attr
     for seat in ctx.seats(effect.who, effect):
         if ctx.ignores(seat):
             continue
@@ -112,12 +117,13 @@ def affects_change(effect: Effect, seat: int, entry: Entry, state: GameState) ->
 
 
 def apply_pay(ctx: Resolving, effect: Effect) -> None:
-    if not _amount_known(ctx, effect):
+    amount = _amount(ctx, effect)
+    if amount is None:
         return
     payee = ctx.place(effect.to or "inn")
     for seat in ctx.seats(effect.who, effect):
         if not ctx.ignores(seat, "they pay nothing"):
-            move_gold(ctx.state, seat, payee, effect.amount, ctx.out, ctx.card.name)
+            move_gold(ctx.state, seat, payee, amount, ctx.out, ctx.card.name)
 
 
 def affects_pay(effect: Effect, seat: int, entry: Entry, state: GameState) -> set[str]:
@@ -178,12 +184,14 @@ def apply_negate(ctx: Resolving, effect: Effect) -> None:
             and gambling.starts_round(ctx.cards.by_id.get(target.card_id)):
         state.round = None
         out.say("The Round of Gambling never starts: nobody antes.", ed(state, "gambling"))
+        variants.return_prize(state, out)
     if target.kind == "drink":
         state.drink_discard += len(target.parts)
     elif target.kind == "event":
         state.drink_discard += 1
     out.say(f"{target.name} is Negated: it goes to its discard pile and none of its effects happen"
-            + (" (so no Piety changes)." if state.players[target.player].piety is not None else "."),
+            + (" (so no Piety changes)." if target.kind == "card" and state.players[target.player].piety is not None
+               else "."),
             ed(state, "other-rules/negate-and-ignore"))
 
 
@@ -210,11 +218,9 @@ def apply_reduce(ctx: Resolving, effect: Effect) -> None:
                         f"{effect.by}, never below 0).", "rdi3/other-rules/reduction-effects")
         return
     target.reductions.append([ctx.entry.player, effect.attr, effect.by])
-    ctx.out.say(f"What {target.name} does to {ctx.name}'s {ATTR_NAMES[effect.attr]} is reduced by {effect.by} "
-                "(never below 0; other players take it in full).", *REDUCTION_CITES[ctx.state.rules])
-    if ctx.state.rules == "gii":
-        ctx.out.say("Gambling? I'm In! has no rule on reductions; the referee follows RDI 3's, the only book that "
-                    "gives one.", "rdi3/other-rules/reduction-effects", "gii/other-rules")
+    say_one_book_rule(ctx.state, ctx.out, f"What {target.name} does to {ctx.name}'s {ATTR_NAMES[effect.attr]} is "
+                      f"reduced by {effect.by} (never below 0; other players take it in full).",
+                      "rdi3/other-rules/reduction-effects")
 
 
 def apply_redirect(ctx: Resolving, effect: Effect) -> None:
@@ -223,12 +229,9 @@ def apply_redirect(ctx: Resolving, effect: Effect) -> None:
         _gone(ctx)
         return
     target.redirects.append([entry.player, entry.target])
-    ctx.out.say(f"{ctx.name} redirects the Fortitude loss to {state.players[entry.target].name}; only the Fortitude "
-                "loss moves, and it keeps its original source.", "rdi3/other-rules/redirecting-damage")
-
-
-REDUCTION_CITES = {"rdi3": ("rdi3/other-rules/reduction-effects",),
-                   "gii": ("rdi3/other-rules/reduction-effects", "gii/other-rules")}
+    say_one_book_rule(state, ctx.out, f"{ctx.name} redirects the Fortitude loss to {state.players[entry.target].name}; "
+                      "only the Fortitude loss moves, and it keeps its original source.",
+                      "rdi3/other-rules/redirecting-damage")
 
 
 def _gone(ctx: Resolving) -> None:
@@ -254,7 +257,8 @@ def apply_alter_drink(ctx: Resolving, effect: Effect) -> None:
         target.alcohol = before + change
         if before > 0 > target.alcohol:
             target.alcohol = 0
-            out.say("A reduction cannot take a positive effect below 0.", "rdi3/other-rules/reduction-effects")
+            say_one_book_rule(ctx.state, out, "A reduction cannot take a positive effect below 0.",
+                              "rdi3/other-rules/reduction-effects")
         out.say(f"{target.name} now has {target.alcohol} Alcohol Content ({before} {change:+d}).")
 
 
@@ -264,6 +268,7 @@ def apply_pass_drink(ctx: Resolving, effect: Effect) -> None:
         _gone(ctx)
         return
     target.drinker = entry.target
+    target.sent_by = entry.player
     ctx.out.say(f"{target.name} is passed to {state.players[entry.target].name}, who will drink it.",
                 ed(state, "other-rules/splitting-drinks"))
 
@@ -274,34 +279,40 @@ def apply_split_drink(ctx: Resolving, effect: Effect) -> None:
         _gone(ctx)
         return
     partner = ctx.entry.target if (effect.with_ or "chosen") != "none" else None
-    splitting.split(ctx.state, target, partner, effect.rounding or "up", ctx.out, f"{ctx.name} splits the Drink")
+    splitting.split(ctx.state, target, partner, effect.rounding or "up", ctx.out, f"{ctx.name} splits the Drink",
+                    by=ctx.entry.player)
 
 
 def apply_drink(ctx: Resolving, effect: Effect) -> None:
     state, out = ctx.state, ctx.out
+    times = amount_of(state, ctx.card, effect)
+    if times is None:
+        times = 1
+        out.say(f"The books do not give how many Drinks {ctx.card.name} makes a player drink and the table has "
+                "not said: the referee takes 1 (correct it with more `reveals` or `set`).")
     for seat in ctx.seats(effect.who, effect):
         if seat in ctx.entry.ignored_by:
             continue
         name = state.players[seat].name
         if state.players[seat].drink_me == 0:
-            out.say(f"{name} must drink, but their Drink Me! pile is empty: they sober up by 1.",
+            each = "" if times == 1 else f" for each of the {times} Drinks owed"
+            out.say(f"{name} must drink, but their Drink Me! pile is empty: they sober up by 1{each}.",
                     ed(state, "on-your-turn/drink"))
-            clamp_change(state, seat, "alcohol", -1, out, "sobering up")
+            clamp_change(state, seat, "alcohol", -times, out, "sobering up")
         else:
-            state.must_drink.append(seat)
+            state.must_drink += [seat] * times
             out.verdict, out.code = ASK, "ask-reveal"
-            out.say(f"{name} must drink the top Drink of their Drink Me! pile now: `{name} reveals CARD`.",
-                    ed(state, "on-your-turn/drink"))
+            out.say(f"{name} must drink {count_of(times, 'Drink')} from the top of their Drink Me! pile now, "
+                    f"one at a time: `{name} reveals CARD`.", ed(state, "on-your-turn/drink"))
 
 
 def apply_order_drinks(ctx: Resolving, effect: Effect) -> None:
     count = effect.count if isinstance(effect.count, int) else 1
     ctx.state.extra_orders += count
-    drinks = "1 additional Drink" if count == 1 else f"{count} additional Drinks"
-    ctx.out.say(f"{ctx.name} may order {drinks} now, onto any other players' piles (`{ctx.name} orders a drink for "
-                "NAME`). Ordering cannot be Ignored; the card's other effects can.",
-                ed(ctx.state, "more-drink-rules/ordering-additional-drinks"),
-                "rdi3/more-drink-rules/ordering-drinks-and-ignore-effects")
+    say_one_book_rule(ctx.state, ctx.out, f"{ctx.name} may order {count_of(count, 'additional Drink')} now, onto any "
+                      f"other players' piles (`{ctx.name} orders a drink for NAME`). Ordering cannot be Ignored; the "
+                      "card's other effects can.", "rdi3/more-drink-rules/ordering-drinks-and-ignore-effects",
+                      ed(ctx.state, "more-drink-rules/ordering-additional-drinks"))
 
 
 def apply_redraw_drink(ctx: Resolving, effect: Effect) -> None:
@@ -324,21 +335,19 @@ def apply_redraw_drink(ctx: Resolving, effect: Effect) -> None:
 # ------------------------------------------------------------------ cards and hands
 
 
-def _cards(count: int) -> str:
-    return "1 card" if count == 1 else f"{count} cards"
-
-
 def apply_draw(ctx: Resolving, effect: Effect) -> None:
     for seat in ctx.seats(effect.who, effect):
-        ctx.out.say(f"{ctx.state.players[seat].name} draws {_cards(effect.count or 1)} ({ctx.card.name}).")
+        ctx.out.say(f"{ctx.state.players[seat].name} draws {count_of(effect.count or 1, 'card')} ({ctx.card.name}).")
 
 
 def apply_discard(ctx: Resolving, effect: Effect) -> None:
-    how = " at random" if effect.random else ""
+    count = effect.count or 1
+    at_random = " at random" if effect.random else ""
+    source = f"the Gear Card of {ctx.card.name}" if effect.aim is not None else ctx.card.name
     for seat in ctx.seats(effect.who, effect):
         name = ctx.state.players[seat].name
-        ctx.out.say(f"{name} discards {_cards(effect.count or 1)}{how} ({ctx.card.name}): `{name} discards "
-                    f"{effect.count or 1}{how}` once done.")
+        ctx.out.say(f"{name} discards {count_of(count, 'card')}{at_random} from their hand ({source}); the referee "
+                    f"does not see hands, so the table does it (`{name} discards {count}{at_random}`).")
 
 
 def apply_play_again(ctx: Resolving, effect: Effect) -> None:

@@ -9,7 +9,7 @@ from referee.games.rdi import announce as A
 from referee.games.rdi import contest, gambling, splitting
 from referee.games.rdi.characters import after_card, otto
 from referee.games.rdi.drinks import resolve_drink
-from referee.games.rdi.effects import ed, flat_effects
+from referee.games.rdi.effects import ed, flat_effects, say_one_book_rule
 from referee.games.rdi.ops import Resolving, resolve_effects
 from referee.games.rdi.losing import apply_losses
 from referee.games.rdi.state import GAME, GameState
@@ -21,27 +21,47 @@ class Resolution:
     def pass_(self, state: GameState, pass_: A.Pass, out: Outcome) -> None:
         top = state.top
         if top is None and state.round is not None:
-            gambling.pass_turn(state, state.seat(pass_.player), out)
+            seat = state.seat(pass_.player)
+            if state.players[seat].automaton and state.round.next_actor == seat and state.round.started:
+                # Otto acts in a Round by revealing a card even when he passes (Smorgasbox, Gambling)
+                if otto.use_card(state, out):
+                    out.say(f"Otto reveals a card for his turn in the Round and passes ({state.otto_deck} left in his "
+                            "deck).", otto.GAMBLING)
+            gambling.pass_turn(state, seat, out)
             return
         if top is None:
             raise IllegalPlay("Nothing is waiting for responses.", (ed(state, "other-rules/timing"),))
-        chain.decline(top, state.seat(pass_.player))
-        out.say(f"{pass_.player} does not respond to {top.name}.", ed(state, "other-rules/timing/deadlock"))
-        waiting = chain.still_to_answer(top, state.turn_order_from(top.player))
+        owner = contest.window_owner(state, top)
+        before = chain.still_to_answer(top, self._deciders(state, owner))
+        seat = state.seat(pass_.player)
+        if before and seat in before and before[0] != seat:
+            raise IllegalPlay(f"Players decide in turn order from {state.players[owner].name}: it is "
+                              f"{state.players[before[0]].name}'s turn to respond to {contest.window_name(state, top)} "
+                              "or pass.", (ed(state, "other-rules/timing/deadlock"),), code="not-your-turn")
+        chain.decline(top, seat)
+        out.say(f"{pass_.player} does not respond to {contest.window_name(state, top)}.",
+                ed(state, "other-rules/timing/deadlock"))
+        waiting = chain.still_to_answer(top, self._deciders(state, owner))
         if waiting:
             out.say(f"Next to decide: {state.players[waiting[0]].name}.")
         else:
             out.say("Everyone has declined: it resolves.", ed(state, "other-rules/timing"))
             self.resolve(state, A.Resolve(), out)
 
+    @staticmethod
+    def _deciders(state: GameState, owner: int) -> list[int]:
+        """Who declares in turn order from the window's owner. Otto never declares: his deck answers for him
+        when a player's card affects him (Smorgasbox, Otto's responses)."""
+        return [s for s in state.turn_order_from(owner) if not state.players[s].automaton]
+
     def step(self, state: GameState, _: A.Step, out: Outcome) -> None:
         top = state.top
         if top is None:
             raise IllegalPlay("Nothing is waiting for responses.", (ed(state, "other-rules/timing"),))
-        waiting = chain.still_to_answer(top, state.turn_order_from(top.player)) or [top.player]
+        waiting = chain.still_to_answer(top, self._deciders(state, contest.window_owner(state, top))) or [top.player]
         out.code = "step"
-        out.say(f"{state.players[waiting[0]].name}: respond to {top.name}, or pass? (in turn order from "
-                f"{state.players[top.player].name}; each declares in turn, which also breaks a deadlock)",
+        out.say(f"{state.players[waiting[0]].name}: respond to {contest.window_name(state, top)}, or pass? (in turn order from "
+                f"{state.players[contest.window_owner(state, top)].name}; each declares in turn, which also breaks a deadlock)",
                 ed(state, "other-rules/timing/deadlock"))
         out.say("If several players answer the same event, Anytime Cards resolve first, then Sometimes Cards, "
                 "each in turn order from the active player.", ed(state, "other-rules/timing/anytime-before-sometimes"))
@@ -82,7 +102,10 @@ class Resolution:
             group = splitting.group_of(state, top)
             state.chain = [e for e in state.chain if e not in group]
             state.recent_hits = []
-            out.say("The Drinks are drunk at once.", ed(state, "other-rules/splitting-drinks"))
+            copies = (top.group or "").startswith("copies")
+            out.say("The Drinks are drunk at once" + (": every player's copy is their own Drink, not a split."
+                                                      if copies else "."),
+                    ed(state, "other-rules/round-on-the-house" if copies else "other-rules/splitting-drinks"))
             for drink in group:
                 resolve_drink(state, drink, out)
             self._after_drinks(state, group, out)
@@ -100,13 +123,19 @@ class Resolution:
             self._resolve_event(state, top, out)
         else:
             self._resolve_card(state, top, out)
-        self._reopen(state, out)
+        self._reopen(state, out, top)
 
-    def _reopen(self, state: GameState, out: Outcome) -> None:
+    def _reopen(self, state: GameState, out: Outcome, resolved=None) -> None:
         beneath = chain.reopen(state.chain)
-        if beneath is not None:
-            out.say(f"{beneath.name} is waiting again: everyone may respond to it once more, even those who "
-                    "passed before.", ed(state, "other-rules/timing"))
+        if beneath is None:
+            return
+        # Name the play the resolved response answered (it may not be the top: one half of a split Drink).
+        answered = state.entry(resolved.responds_to) if resolved is not None and resolved.responds_to is not None else None
+        waiting = answered or beneath
+        waiting.passed = []
+        name = contest.window_name(state, waiting)
+        out.say(f"{name[0].upper()}{name[1:]} {'are' if name.startswith('the Drinks') else 'is'} waiting again: everyone "
+                "may respond once more, even those who passed before.", ed(state, "other-rules/timing"))
 
     def _after_drinks(self, state: GameState, drinks: list, out: Outcome) -> None:
         """GII's two rules for Drinks with card effects: one draw/discard/reveal at a time; and who keeps
@@ -115,8 +144,9 @@ class Resolution:
         cards = [self.cards.by_id[c.id] for c in (self._card(p) for p in first.parts)] if first.parts else []
         card_ops = [e.op for c in cards for e in c.effects]
         if sum(op in ("draw", "discard") for op in card_ops) >= 2:
-            out.say(f"{first.name} has several draw or discard effects: the drinker resolves them in the order they "
-                    "choose, finishing each before the next.", "gii/more-drink-rules/discarding-and-drawing")
+            say_one_book_rule(state, out, f"{first.name} has several draw or discard effects: the drinker resolves them "
+                              "in the order they choose, finishing each before the next.",
+                              "gii/more-drink-rules/discarding-and-drawing")
         kept = next((c for c in cards if c.get("kept")), None)
         if kept is None:
             return
@@ -125,21 +155,21 @@ class Resolution:
         instructed = {d.drinker for d in drinks if d.drinker not in d.ignored_by}
         mover = next((s for s in state.turn_order_from(start) if s in instructed), None)
         if mover is None:
-            out.say(f"Nobody who took {kept.name} may keep the card, so it goes to the Drink discard pile.",
-                    "gii/more-drink-rules/drinks-that-arent-discarded")
+            say_one_book_rule(state, out, f"Nobody who took {kept.name} may keep the card, so it goes to the Drink "
+                              "discard pile.", "gii/more-drink-rules/drinks-that-arent-discarded")
             return
         state.drink_discard -= 1
         state.players[mover].kept.append(kept.name)
-        out.say(f"{kept.name} is not discarded: {state.players[mover].name}, the first affected player in turn order from "
-                "the Drink's controller (skipping anyone who Ignored or passed it), puts it in front of them.",
-                "gii/more-drink-rules/drinks-that-arent-discarded")
+        say_one_book_rule(state, out, f"{kept.name} is not discarded: {state.players[mover].name}, the first affected "
+                          "player in turn order from the Drink's controller (skipping anyone who Ignored or passed it), "
+                          "puts it in front of them.", "gii/more-drink-rules/drinks-that-arent-discarded")
 
     def _resolve_event(self, state: GameState, entry, out: Outcome) -> None:
         state.drink_discard += 1
         card = self.cards.by_id.get(entry.card_id)
         if card is not None and card.get("event") == "drinking_contest":
             state.drink_discard -= 1  # the Drinking Contest! card is discarded once the contest is over
-            contest.start(state, out)
+            contest.start(state, entry.player, out)
             return
         if card is not None and card.get("event") in ("round_on_the_house", "toast"):
             state.copies_for = entry.player

@@ -7,7 +7,7 @@ from referee.core.effect_model import effects_data
 from referee.core.ruling import ASK, GameOver, IllegalPlay, NotUnderstood, Outcome
 from referee.core.text import sentence
 from referee.games.rdi import announce as A
-from referee.games.rdi import contest, splitting
+from referee.games.rdi import contest, house, splitting
 from referee.games.rdi.characters import kaylin, otto, phrenk, roxana
 from referee.games.rdi.drinks import add_chaser, start_drink, take_from_deck
 from referee.games.rdi.effects import clamp_change, ed
@@ -45,7 +45,7 @@ class Reveals:
                                   (ed(state, "more-drink-rules/chasers"),))
             if reveal.card is None:
                 raise NotUnderstood("Which card is the Chaser? `chaser CARD`.")
-            add_chaser(state, waiting, self._card(reveal.card, out, state=state), out)
+            add_chaser(state, waiting, *self._drink_card(reveal.card, out, state), out)
             self._ask_unknown_alcohol(state, waiting, out)
             contest.chaser_done(state, waiting, out)
             if waiting.group == "to-copy" and not waiting.awaiting_chaser:
@@ -57,10 +57,10 @@ class Reveals:
         if contest.revealing(state):
             if reveal.player is None or reveal.card is None:
                 raise NotUnderstood("In the Drinking Contest, say who reveals what: `NAME reveals CARD`.")
-            card = self._card(reveal.card, state=state)
+            card, declared_chaser = self._drink_card(reveal.card, out, state)
             if card.type not in ("drink", "drink_event"):
                 raise IllegalPlay(f"{card.name} is not a Drink Deck card.", (ed(state, "other-rules/drinking-contest"),))
-            entry = contest.reveal(state, state.seat(reveal.player), card, out)
+            entry = contest.reveal(state, state.seat(reveal.player), card, out, declared_chaser)
             if entry is not None:
                 self._ask_unknown_alcohol(state, entry, out)
             return
@@ -113,11 +113,11 @@ class Reveals:
             return
         if reveal.card is None:
             raise NotUnderstood(f"Which card does {player.name} reveal? `{player.name} reveals CARD`.")
-        card = self._card(reveal.card)
+        card, declared_chaser = self._drink_card(reveal.card, out, state)
         if card.type not in ("drink", "drink_event", "special_reserve"):
             raise IllegalPlay(f"{card.name} is not a Drink Deck card.", (ed(state, "on-your-turn/drink"),))
         player.drink_me -= 1
-        entry = start_drink(state, seat, card, "drink_me", out)
+        entry = start_drink(state, seat, card, "drink_me", out, chaser=declared_chaser)
         self._ask_unknown_alcohol(state, entry, out)
 
     def _reveal_for_copies(self, state: GameState, reveal: A.Reveal, out: Outcome) -> None:
@@ -126,17 +126,19 @@ class Reveals:
         if reveal.player is None or state.seat(reveal.player) != seat or reveal.card is None:
             raise IllegalPlay(f"{who} reveals the Drink for the event first: `{who} reveals CARD`.",
                               (ed(state, "other-rules/round-on-the-house"),))
-        card = self._card(reveal.card)
+        card, declared_chaser = self._drink_card(reveal.card, out, state)
         state.copies_for = None
         take_from_deck(state, out)
         if card.type != "drink":
             state.drink_discard += 1
-            out.say(f"{card.name} is not a Drink. The books give no example of this event revealing a Drink Event; "
-                    "the referee's default (not from the books): no Drink is copied and the card is discarded. "
-                    "Correct the table with `set` if your group rules otherwise.",
-                    "rdi3/other-rules/round-on-the-house", "gii/other-rules/round-on-the-house")
+            out.say(f"{card.name} is not a Drink: it is discarded.", ed(state, "other-rules/round-on-the-house"))
+            if house.say(state, house.ROUND_ON_THE_HOUSE_EVENT, out) == "reveal-again":
+                state.copies_for = seat
+                out.verdict, out.code = ASK, "ask-reveal"
+                out.say(f"{who} reveals the next card of the Drink Deck (`{who} reveals CARD`).",
+                        ed(state, "other-rules/round-on-the-house"))
             return
-        entry = start_drink(state, seat, card, "drink_deck", out)
+        entry = start_drink(state, seat, card, "drink_deck", out, chaser=declared_chaser)
         entry.group = "to-copy"
         self._ask_unknown_alcohol(state, entry, out)
         if not entry.awaiting_chaser:
@@ -188,6 +190,14 @@ class Reveals:
                 raise IllegalPlay(f"First tell me the Alcohol Content of {entry.name}: `answer N`.", code="question-open")
 
     def answer(self, state: GameState, answer: A.Answer, out: Outcome) -> None:
+        if state.question is not None:
+            if answer.value < 0:
+                raise IllegalPlay(f"An amount is 0 or more, not {answer.value}.")
+            state.answers[state.question] = answer.value
+            out.say(f"Noted for the rest of the game: {self.cards.by_id[state.question.split(':')[0]].name} shows "
+                    f"{answer.value} (the table's answer; the books do not print it).")
+            state.question = None
+            return
         entry = next((e for e in state.chain if e.kind == "drink" and e.alcohol is None and not e.awaiting_chaser), None)
         if entry is None:
             raise NotUnderstood("There is no open question to answer.")

@@ -23,7 +23,9 @@ def _half(value: int, rounding: str) -> int:
     return halved if value >= 0 else -halved
 
 
-def split(state: GameState, drink: Entry, partner: int | None, rounding: str, out: Outcome, why: str) -> None:
+def split(state: GameState, drink: Entry, partner: int | None, rounding: str, out: Outcome, why: str,
+          by: int | None = None) -> None:
+    """Halve the Drink; the partner's half was given by ``by`` (the splitting player)."""
     if drink.counted is None:
         drink.counted = drink.alcohol  # splitting does not change what counts in a Drinking Contest
     before = drink.alcohol
@@ -39,7 +41,7 @@ def split(state: GameState, drink: Entry, partner: int | None, rounding: str, ou
     half = Entry(uid=state.next_uid, kind="drink", player=drink.player, name=f"{drink.name} (half)",
                  card_id=drink.card_id, card_type=drink.card_type, drinker=partner, source=drink.source,
                  alcohol=drink.alcohol, fortitude=drink.fortitude, draw=drink.draw, group=drink.group,
-                 copy_of=drink.uid)
+                 copy_of=drink.uid, sent_by=by)
     state.next_uid += 1
     state.chain.insert(state.chain.index(drink) + 1, half)
     out.say(f"{why}: {drink.name} becomes two independent Drinks of {drink.alcohol} Alcohol Content each ({before} "
@@ -69,7 +71,7 @@ def builtin_split(state: GameState, seat: int, partner: int, out: Outcome) -> No
                           (ed(state, "other-rules/splitting-drinks"),))
     if partner == seat or state.players[partner].out:
         raise IllegalPlay("Split it with another player who is still in the game.", (ed(state, "other-rules/splitting-drinks"),))
-    split(state, top, partner, "up", out, f"{state.players[seat].name} splits {top.name}")
+    split(state, top, partner, "up", out, f"{state.players[seat].name} splits {top.name}", by=seat)
     out.say("Players may now change either half; `resolve` when nobody does, and both are drunk.",
             ed(state, "other-rules/timing"))
 

@@ -65,6 +65,8 @@ class Entry:
     draw: int = 0  # cards the drinker draws (a Drink's "draw" effects, Chasers included)
     awaiting_chaser: bool = False
     ignored_by: list = field(default_factory=list)
+    sent_by: int | None = None  # the player whose card or choice gave this Drink to its drinker (Otto's tracks)
+    bitten: bool = False  # Wulfric's Bitey mood has added to this card's loss (the once-per-card reading)
     redirects: list = field(default_factory=list)  # [from_seat, to_seat] pairs for redirected Fortitude loss
     reductions: list = field(default_factory=list)  # [seat, attr, by]: what another card reduces for that seat
     attacker: int | None = None  # for "after you lose Fortitude" cards: who hit the player
@@ -92,6 +94,7 @@ class Round:
     passes: list = field(default_factory=list)  # who passed since control last changed
     needs_cheating: bool = False  # after "Winning Hand!", only a Cheating Card takes control
     broke: list = field(default_factory=list)  # ran out of Gold during the Round: in until it ends
+    opened_by: int | None = None  # uid of the card that opened the Round, while it waits on the chain
 
     def still_in(self) -> list[int]:
         return [s for s in self.members if s not in self.left]
@@ -123,12 +126,17 @@ class GameState(Seats):
     chain: list[Entry] = field(default_factory=list)
     next_uid: int = 1
     answers: dict = field(default_factory=dict)  # values the table supplied for what the books leave out
+    question: str | None = None  # the answers key of an amount the referee has asked the table for
+    house: dict = field(default_factory=dict)  # house-rule id -> reading, where the table chose one (house.py)
+    contest_broke: list = field(default_factory=list)  # seats a Drinking Contest just left at 0 Gold, not winning
     last_chance: list = field(default_factory=list)  # players about to lose, given a last chance to respond
     round: Round | None = None  # a Round of Gambling, when one is under way
     contest: Contest | None = None  # a Drinking Contest, when one is under way
     copies_for: int | None = None  # Round on the House: the seat that reveals the Drink everyone copies
     extra_orders: int = 0  # additional Drinks the active player may still order this phase
     must_drink: list = field(default_factory=list)  # seats a card made drink, who have not revealed yet
+    waiting_plays: list = field(default_factory=list)  # [player, card, target] answers waiting for a forced Drink
+    waiting_depth: int = 0  # how many plays were on the chain when they began to wait
     atoning: int | None = None  # Serena, when her Piety would have dropped below 1
     otto_deck: int = 0  # Otto: cards left in his deck
     otto_discard: int = 0

@@ -60,7 +60,7 @@ class TableActions:
             return
         card = self._card(kitchen.card, out)
         if kitchen.verb == "cook":
-            roxana.cook(state, seat, card, out)
+            roxana.cook(state, seat, card, out, kitchen.spent)
         else:
             roxana.prepare(state, seat, card, kitchen.kind, out)
 

@@ -58,13 +58,24 @@ def put_prize_in_pot(state: GameState, starter: int, out: Outcome) -> None:
 def choose_prize(state: GameState, seat: int, prize: str, out: Outcome) -> None:
     round_ = state.round
     if state.prizes_inn is None or round_ is None or round_.starter != seat or state.pot_prize is None:
-        raise IllegalPlay("Only the player who started the Round chooses its Prize, while the Round is on.", (PRIZE,))
+        raise IllegalPlay("Only the player who starts the Round chooses its Prize.", (PRIZE,))
+    if round_.started:
+        raise IllegalPlay(f"The Prize is chosen before anyone antes; the antes are in, so {state.pot_prize} stays in "
+                          "the pot.", (PRIZE,))
     if prize not in state.prizes_inn:
         raise IllegalPlay(f"{prize} is not in the Inn; Prizes there: {', '.join(state.prizes_inn) or 'none'}.", (PRIZE,))
     state.prizes_inn.remove(prize)
     state.prizes_inn.insert(0, state.pot_prize)
     state.pot_prize = prize
     out.say(f"{state.players[seat].name} puts {prize} in the pot instead.", PRIZE)
+
+
+def return_prize(state: GameState, out: Outcome) -> None:
+    """A Round that never starts puts its Prize back in the Inn."""
+    if state.pot_prize is not None:
+        state.prizes_inn.insert(0, state.pot_prize)
+        out.say(f"The Prize {state.pot_prize} goes back to the Inn.", PRIZE)
+        state.pot_prize = None
 
 
 def award_prize(state: GameState, winner: int | None, out: Outcome) -> None:

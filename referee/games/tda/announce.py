@@ -95,6 +95,14 @@ class HandSize:
 
 
 @dataclass(frozen=True)
+class Denial:
+    """`Ann uses card denial on Ben`: the roleplaying appendix's improved Card Denial ability."""
+
+    player: str
+    target: str
+
+
+@dataclass(frozen=True)
 class Leads:
     player: str
 
@@ -189,6 +197,10 @@ def _player_line(player: str, rest: str, names: list[str], text: str):
         return Play(player, tail)
     if verb in ("lead", "leads") and not tail:
         return Leads(player)
+    denial = re.match(r"^(?:uses?\s+(?:a\s+|the\s+|(?:his|her|their)\s+)?card\s+denial(?:\s+ability)?\s+"
+                      r"(?:on|against)\s+|denies\s+)(?P<t>.+)$", rest, re.I)
+    if denial:
+        return Denial(player, find_player(denial.group("t"), names))
     if verb in ("pay", "pays") and tail:
         return _pay(player, tail, names, text)
     if verb in ("steal", "steals", "take", "takes", "takes") and tail:

@@ -8,6 +8,7 @@ Merchant Prince has redirected buying to its player. Then you fill your hand to 
 
 from __future__ import annotations
 
+from referee.core.ruling import IllegalPlay
 from referee.games.tda import decks, gold
 from referee.games.tda import defaults as D
 from referee.games.tda.jobs import Ctx, runs
@@ -15,6 +16,7 @@ from referee.games.tda.state import STAKES_NAME
 from referee.games.tda.steps import BuyStep
 
 CITES = ("tda/buying-cards",)
+DENIAL = "tda/roleplaying/card-denial"
 
 
 def redirect_target(state) -> tuple[int, str, tuple] | None:
@@ -79,8 +81,27 @@ def buy(ctx: Ctx) -> None:
             player.been_in_hole = True
             ctx.say(f"{player.name} was {short} short and goes {short} into the hole.", *CITES, "tda/glossary/hole")
             ctx.say(D.BUY_SHORT.label(), *D.BUY_SHORT.cites)
-    wanted = D.BUY_FILL_TO - player.hand
+    denial = next((e for e in state.effects if e.get("op") == "card_denial" and e.get("target") == seat), None)
+    fill_to = D.BUY_FILL_TO - (1 if denial is not None else 0)
+    if denial is not None:
+        state.effects.remove(denial)
+        ctx.say(f"Card Denial: {player.name} fills the hand to {fill_to} instead of {D.BUY_FILL_TO}.", DENIAL)
+    wanted = fill_to - player.hand
     if wanted > 0:
-        decks.draw(state, seat, wanted, "main", ctx.out, f"filling the hand to {D.BUY_FILL_TO}", *CITES)
+        decks.draw(state, seat, wanted, "main", ctx.out, f"filling the hand to {fill_to}", *CITES)
     else:
         ctx.say(f"{player.name} already holds {player.hand} cards, so draws none.", *CITES)
+    if denial is not None:
+        decks.draw(state, int(denial["by"]), 1, "main", ctx.out, "Card Denial", DENIAL)
+
+
+def card_denial(state, seat: int, target: int, out) -> None:
+    """The roleplaying appendix's improved Card Denial: the target's next purchase of new cards this gambit
+    fills their hand to 4 instead of 5, and the player using it then draws a card from the main deck."""
+    if seat == target:
+        raise IllegalPlay("Card Denial is used on another player.", (DENIAL,))
+    state.effects.append({"op": "card_denial", "by": seat, "target": target})
+    out.say(f"{state.name(seat)} uses Card Denial on {state.name(target)} (the roleplaying appendix's improved "
+            f"ability): when {state.name(target)} next buys new cards this gambit, they fill their hand to "
+            f"{D.BUY_FILL_TO - 1} instead of {D.BUY_FILL_TO}, and then {state.name(seat)} draws a card from the main "
+            "deck.", DENIAL)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from referee.core.carddb import CardDB
 from referee.core.ruling import (ANSWER, ASK, REFUSED, IllegalPlay, NotUnderstood, Outcome, RefereeError, Ruling,
                                  Step)
+from referee.core.text import count_of
 from referee.games.tda import announce as A
 from referee.games.tda import ante as ante_rules
 from referee.games.tda import buying, discards, lasting, powers, scoring, triggers  # noqa: F401  (job handlers)
@@ -42,6 +43,11 @@ class Engine:
         out = Outcome()
         question = new.question
         if question is not None:
+            early = self._parse_or_none(text, names)
+            if isinstance(early, (A.Play, A.Ante)):
+                # a line that is itself a play never answers a question: it waits until the question is answered
+                raise NotUnderstood(f"First answer the open question: {question['text']}",
+                                    hint=f"Expected {questions.expected(question)}; then play.")
             try:
                 value = questions.parse(new, self.cards, question, text)
             except RefereeError as error:
@@ -109,6 +115,8 @@ class Engine:
             flow.start_scoring(state, out)
         elif kind is A.Leads:
             flow.set_leader(state, state.seat(item.player), out)
+        elif kind is A.Denial:
+            buying.card_denial(state, state.seat(item.player), state.seat(item.target), out)
         elif kind is A.Set:
             self.set_(state, item, out)
         else:
@@ -138,17 +146,17 @@ class Engine:
                 out.say(f"{player.name} draws nothing.", "tda/glossary/hand")
         elif isinstance(item, A.Discard):
             if player.hand < item.count:
-                raise IllegalPlay(f"By the referee's count {player.name} holds {player.hand} card(s), not "
+                raise IllegalPlay(f"By the referee's count {player.name} holds {count_of(player.hand, 'card')}, not "
                                   f"{item.count}.", ("tda/glossary/hand",), hint=f"`{player.name} has N cards` corrects it.")
             decks.discard_from_hand(state, seat, item.count, out, note, "tda/glossary/hand")
         elif isinstance(item, A.Give):
             target = state.players[state.seat(item.to)]
             if player.hand < item.count:
-                raise IllegalPlay(f"By the referee's count {player.name} holds only {player.hand} card(s).",
+                raise IllegalPlay(f"By the referee's count {player.name} holds only {count_of(player.hand, 'card')}.",
                                   ("tda/glossary/hand",), hint=f"`{player.name} has N cards` corrects the count.")
             player.hand -= item.count
             target.hand += item.count
-            out.say(f"{player.name} gives {target.name} {item.count} card(s) from hand; {player.name} holds "
+            out.say(f"{player.name} gives {target.name} {count_of(item.count, 'card')} from hand; {player.name} holds "
                     f"{player.hand}, {target.name} {target.hand}.", "tda/glossary/hand")
         elif isinstance(item, A.DiscardFlight):
             owner = state.players[state.seat(item.owner)]

@@ -160,7 +160,8 @@ def op_draw(ctx: Ctx) -> None:
         if number <= 0:
             ctx.say(f"{ctx.state.name(seat)} draws nothing (the count is 0).")
             continue
-        decks.draw(ctx.state, seat, number, str(effect.deck or "main"), ctx.out, ctx.card_name, *ctx.cites)
+        decks.draw(ctx.state, seat, number, str(effect.deck or "main"), ctx.out, f"{ctx.card_name}'s power",
+                   *ctx.cites)
 
 
 @applies("give")

@@ -109,7 +109,16 @@ def _parse(state: GameState, db: CardDB, question: dict, rest: str, kind: str):
         return _NOTHING
     if kind == "number":  # a strength or a count: never below 0
         found = re.search(r"-?\d+", rest)
-        return int(found.group()) if found and int(found.group()) >= 0 else _NOTHING
+        if not found:
+            return _NOTHING
+        value = int(found.group())
+        allowed = question.get("allowed")
+        if value < question.get("min", 0) or (allowed and value not in allowed):
+            within = (f"one of the strengths the card list prints ({', '.join(map(str, allowed))})" if allowed
+                      else f"a number from {question.get('min', 0)} up")
+            raise NotUnderstood(f"{value} does not answer the open question" + (f": {question['text']}" if question.get("text") else "."),
+                                hint=f"Expected {within}.")
+        return value
     if kind == "player":
         names = question.get("options") or [p.name for p in state.players]
         for word in words:

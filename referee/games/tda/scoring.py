@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from referee.core.carddb import CardDB
 from referee.core.effect_model import parse_effects
+from referee.core.text import count_of
 from referee.games.tda import defaults as D
 from referee.games.tda import flights as F
 from referee.games.tda.jobs import Ctx, new_job, runs
@@ -189,7 +190,7 @@ def end_gambit(ctx: Ctx) -> None:
     if state.toasts:
         card = state.toasts.pop(0)
         ctx.say(f"Remove the {card} from the endgame stack: {TOAST_WORDS[card]}"
-                + (f" {len(state.toasts)} more gambit(s) to go." if state.toasts else ""),
+                + (f" {count_of(len(state.toasts), 'more gambit', 'more gambits')} to go." if state.toasts else ""),
                 "tda/ending-the-game/tracking-the-endgame")
         final = not state.toasts
     ended = []

@@ -151,7 +151,8 @@ def count(ctx: Ctx, name: str, payer: int | None = None) -> int:
         found = ctx.vars.get("discarded")
         if found and found.get("strength") is not None:
             return int(found["strength"])
-        return int(ctx.ask("discarded-strength", {"kind": "number", "who": me,
+        printed = sorted({s for c in db.cards if c.game == "tda" for s in (C.printed_strengths(c) or ())})
+        return int(ctx.ask("discarded-strength", {"kind": "number", "who": me, "allowed": printed,
                                                   "text": f"What strength was the card {ctx.name} discarded? "
                                                           "(`answer N`)"}))
     if name == "legendary_or_mortal_cards_in_their_flight":

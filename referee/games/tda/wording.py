@@ -23,7 +23,8 @@ def effect_text(ctx: Ctx, effect: Effect) -> str:
         return f"{who} gives {S.phrase(ctx, effect.to or 'self')} {what_text(ctx, effect.what)}"
     if op == "draw":
         deck = "Legendary" if effect.deck == "legendary" else "main-deck"
-        return f"{who} draws {S.amount_text(1 if effect.count is None else effect.count)} {deck} card(s)"
+        count = 1 if effect.count is None else effect.count
+        return f"{who} draws {S.amount_text(count)} {deck} {'card' if count == 1 else 'cards'}"
     if op == "steal":
         return f"steal {S.amount_text(effect.amount)} from {S.phrase(ctx, effect.from_ or 'stakes')}"
     if op == "discard":

@@ -54,9 +54,13 @@ def adjust_change(state: GameState, victim: int, attr: str, change: int, entry: 
         return change - 1
     if mood == "bitey" and victim != seat and attr == "fortitude" and change < 0 and from_kaylins_hand(state, entry) \
             and entry.player == seat:
-        out.say(f"Wulfric is Bitey: {state.players[victim].name}'s loss from {name}'s card is increased by 1. The books "
-                "do not say whether a card hitting several players adds 1 for each; the referee adds it for each "
-                "player hit (a default, not from the books).", MOODS)
+        from referee.games.rdi import house
+
+        if house.reading(state, house.BITEY_PER_TARGET) == "once-per-card" and entry.bitten:
+            return change
+        entry.bitten = True
+        out.say(f"Wulfric is Bitey: {state.players[victim].name}'s loss from {name}'s card is increased by 1.", MOODS)
+        house.say(state, house.BITEY_PER_TARGET, out)
         return change - 1
     return change
 

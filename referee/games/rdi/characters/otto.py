@@ -17,6 +17,7 @@ import re
 
 from referee.core.parse import find_players
 from referee.core.ruling import IllegalPlay, NotUnderstood, Outcome
+from referee.core.text import count_of
 from referee.games.rdi.state import GameState
 
 SETUP = "smb/otto/setup"
@@ -79,6 +80,27 @@ def track_change(state: GameState, source: int | None, attr: str, change: int, o
             state.otto_rewards.append(name)
             out.say(f"Otto \"passes out\" on {name}'s track: it resets to 6 and 0, and {name} gains 1 Gold from the Inn or "
                     f"draws 2 cards (`{name} takes gold` or `{name} draws 2`). Otto is never eliminated.", TRACKS)
+
+
+def set_track(state: GameState, seat: int, toward: str, figures: dict, out: Outcome) -> None:
+    """`set Otto Ann fortitude 4 alcohol 2`: correct one of Otto's tracks to match the table."""
+    otto = state.players[seat]
+    if not otto.automaton:
+        raise IllegalPlay(f"Only Otto has tracks toward players; {otto.name} has one set of figures "
+                          f"(`set {otto.name} fortitude N`).", (TRACKS,))
+    if toward not in otto.tracks:
+        raise IllegalPlay(f"Otto has no track toward {toward}.", (TRACKS,))
+    track = otto.tracks[toward]
+    for field, value in figures.items():
+        if field not in ("fortitude", "alcohol"):
+            raise IllegalPlay(f"Otto's tracks hold Fortitude and Alcohol Content, not {field}.", (TRACKS,))
+        high = 6 if field == "fortitude" else 20
+        if not 0 <= value <= high:
+            raise IllegalPlay(f"That track's {field} stays within 0..{high}; {value} is outside.", (TRACKS,))
+        index = 0 if field == "fortitude" else 1
+        before, track[index] = track[index], value
+        out.say(f"Set Otto's track toward {toward}: {'Fortitude' if index == 0 else 'Alcohol Content'} {before} → "
+                f"{value}, as at the table.")
 
 
 def reward(state: GameState, seat: int, choice: str, out: Outcome) -> None:
@@ -196,7 +218,7 @@ def after_change(state: GameState, seat: int, attr: str, change: int, out: Outco
     count = player.debuffs.count(kind)
     player.debuffs = [d for d in player.debuffs if d != kind]
     state.otto_tokens[kind] = state.otto_tokens.get(kind, 0) + count
-    out.say(f"{player.name}'s {count} {kind.replace('_', ' ').title()} token(s): {count} more "
+    out.say(f"{player.name}'s {count_of(count, kind.replace('_', ' ').title() + ' token')}: {count} more "
             f"{'Fortitude lost' if kind == 'pain_curse' else 'Alcohol Content gained'} (from the Debuff, not from Otto); "
             "the tokens go back to Otto.", DEBUFFS[kind])
     clamp_change(state, seat, attr, -count if kind == "pain_curse" else count, out, "Debuff")

@@ -30,10 +30,15 @@ def is_roxana(character: str) -> bool:
     return character.strip().lower() == "roxana"
 
 
+def is_ingredient(card: Card) -> bool:
+    """An Ingredient Card: its Ingredient icon is printed, or the books call it one without naming the kind."""
+    return card.get("ingredient") is not None or "ingredient" in card.unknown or bool(card.get("cleaver"))
+
+
 def after_card(state: GameState, entry: Entry, card: Card, out: Outcome) -> None:
     """A resolved Ingredient Card of Roxana's goes to her Cutting Board (Ignored or not)."""
     player = state.players[entry.player]
-    if not is_roxana(player.character) or card.get("ingredient") is None and not card.get("cleaver"):
+    if not is_roxana(player.character) or not is_ingredient(card):
         return
     kind = card.get("ingredient") or "unknown"
     player.cutting_board.append([card.name, kind])
@@ -60,7 +65,7 @@ def prepare(state: GameState, seat: int, card: Card, kind: str | None, out: Outc
         raise IllegalPlay(f"{player.name} has nothing that lets her put a card from her hand on the Cutting Board now.",
                           (CLEAVER,))
     ingredient = card.get("ingredient") or kind
-    if ingredient is None and not card.get("cleaver"):
+    if ingredient is None and not is_ingredient(card):
         raise IllegalPlay(f"{card.name} has no Ingredient icon, so it cannot go on the Cutting Board.", (OTHER,))
     player.cleaves -= 1
     player.cutting_board.append([card.name, ingredient or "unknown"])
@@ -114,7 +119,23 @@ def _pay(board: list, cost: list[str]) -> list[int] | None:
     return chosen
 
 
-def cook(state: GameState, seat: int, card: Card, out: Outcome) -> None:
+def check_recipe_in_hand(state: GameState, seat: int, card: Card) -> None:
+    """A Recipe is played only once cooked: cooking puts it in her hand (Recipes)."""
+    player = state.players[seat]
+    if card.type != "recipe" or not is_roxana(player.character):
+        return
+    if card.name not in player.recipes_in_hand:
+        raise IllegalPlay(f"{card.name} is not in {player.name}'s hand: a Recipe is played only once she has cooked it "
+                          f"(`{player.name} cooks {card.name} with INGREDIENT and INGREDIENT`).", (RECIPES,))
+
+
+def recipe_played(state: GameState, seat: int, card: Card) -> None:
+    player = state.players[seat]
+    if card.type == "recipe" and card.name in player.recipes_in_hand:
+        player.recipes_in_hand.remove(card.name)
+
+
+def cook(state: GameState, seat: int, card: Card, out: Outcome, named: tuple[str, ...] = ()) -> None:
     player = state.players[seat]
     check_no_recipe_choice(state)
     if player.recipe != card.name:
@@ -124,7 +145,20 @@ def cook(state: GameState, seat: int, card: Card, out: Outcome) -> None:
     if not cost:
         raise IllegalPlay(f"The books do not print {card.name}'s cost; spend the Ingredients at the table and "
                           "correct the Cutting Board with the referee later.", (RECIPES,))
-    paid = _pay(player.cutting_board, list(cost))
+    board = player.cutting_board
+    if named:
+        picked = _named(board, named)
+        if picked is None:
+            have = ", ".join(n for n, _ in board) or "nothing"
+            raise IllegalPlay(f"The Cutting Board does not hold {', '.join(named)} (it has {have}).", (RECIPES,))
+        paid = _pay([board[i] for i in picked], list(cost))
+        if paid is None or len(picked) != len(cost):
+            raise IllegalPlay(f"{card.name} costs {', '.join(c.replace('_', ' ') for c in cost)}; "
+                              f"{', '.join(f'{board[i][0]} ({board[i][1]})' for i in picked)} do not pay exactly that.",
+                              (RECIPES,))
+        paid = [picked[i] for i in paid]
+    else:
+        paid = _pay(board, list(cost))
     if paid is None:
         have = ", ".join(f"{n} ({k})" for n, k in player.cutting_board) or "nothing"
         raise IllegalPlay(f"{card.name} costs {', '.join(c.replace('_', ' ') for c in cost)}; the Cutting Board has {have}.",
@@ -133,9 +167,25 @@ def cook(state: GameState, seat: int, card: Card, out: Outcome) -> None:
     player.cutting_board = [c for i, c in enumerate(player.cutting_board) if i not in paid]
     player.recipe = None
     player.recipes_in_hand.append(card.name)
-    out.say(f"{player.name} cooks {card.name}, spending {', '.join(spent)} from the Cutting Board (to her discard pile). "
-            f"{card.name} goes into her hand; no new Recipe until the start of her next turn.", RECIPES,
+    chosen = "" if named else " (the referee picked them; say `cooks RECIPE with A and B` to choose)"
+    out.say(f"{player.name} cooks {card.name}, spending {', '.join(spent)} from the Cutting Board (to her discard pile)"
+            f"{chosen}. {card.name} goes into her hand; no new Recipe until the start of her next turn.", RECIPES,
             "smb/roxana/recipes/example")
+
+
+def _named(board: list, names: tuple[str, ...]) -> list[int] | None:
+    """Indices of the Cutting Board cards the table named, each used once (names match loosely)."""
+    from referee.core.text import normalize
+
+    picked: list[int] = []
+    for name in names:
+        wanted = normalize(name)
+        index = next((i for i, (card, _) in enumerate(board) if i not in picked and
+                      (normalize(card) == wanted or normalize(card).startswith(wanted))), None)
+        if index is None:
+            return None
+        picked.append(index)
+    return picked
 
 
 def smorgasbord(state: GameState, seat: int, out: Outcome) -> None:
@@ -149,13 +199,6 @@ def smorgasbord(state: GameState, seat: int, out: Outcome) -> None:
     player.cutting_board = player.cutting_board[3:]
     out.say(f"{player.name} spends {', '.join(spent)} on the Smorgasbord. It counts as playing an Anytime Card: if it "
             "is Negated, the Ingredients are not refunded.", SMORGASBORD)
-
-
-def played(state: GameState, seat: int, card: Card) -> None:
-    """A cooked Recipe played from her hand leaves it."""
-    hand = state.players[seat].recipes_in_hand
-    if card.name in hand:
-        hand.remove(card.name)
 
 
 # --- table corrections (`set Roxana board NAME, NAME`, `set Roxana recipe NAME`) -----------------

@@ -1,0 +1,57 @@
+"""The Red Dragon Inn's points where the books are silent, and the readings a table may choose.
+
+Every ruling that turns on one of these says so (``say``), with the reading in force and
+how to switch it; docs/house-rules.md lists them all.
+"""
+
+from __future__ import annotations
+
+from referee.core.house import HouseRule
+from referee.core.ruling import Outcome
+
+CONTEST_BROKE_SHARE = HouseRule(
+    "contest-broke-share",
+    "whether a player left with 0 Gold by a Drinking Contest they did not win can be saved by the share of a "
+    "player who passes out at the same time",
+    {"share-first": "hand out the pass-out shares first, as for any simultaneous losses, so a share can save "
+                    "the broke player",
+     "out-first": "put the broke player out when the contest ends, before any pass-out share is handed out"},
+    "share-first",
+    ("rdi3/losing-the-game/passing-out/simultaneous-losses", "rdi3/other-rules/drinking-contest/gold-during-contest",
+     "gii/losing-the-game/passing-out/simultaneous-losses", "gii/other-rules/drinking-contest/gold-during-contest"))
+
+ROUND_ON_THE_HOUSE_EVENT = HouseRule(
+    "round-on-the-house-event",
+    "what happens when the card revealed for Round on the House (or a Toast) is itself a Drink Event",
+    {"discard": "copy no Drink and discard the Drink Event",
+     "reveal-again": "discard the Drink Event and reveal the next card of the Drink Deck instead"},
+    "discard",
+    ("rdi3/other-rules/round-on-the-house", "gii/other-rules/round-on-the-house"))
+
+BITEY_PER_TARGET = HouseRule(
+    "bitey-per-target",
+    "whether Wulfric's Bitey mood adds 1 to each player a card of Kaylin's hits or once per card",
+    {"each-player": "add 1 to the loss of each player the card hits",
+     "once-per-card": "add 1 once, to the first player the card hits in turn order"},
+    "each-player",
+    ("rdi3/appendix-a/kaylin/wulfric-moods",))
+
+RULES = {rule.id: rule for rule in (CONTEST_BROKE_SHARE, ROUND_ON_THE_HOUSE_EVENT, BITEY_PER_TARGET)}
+
+
+def reading(state, rule: HouseRule) -> str:
+    return rule.reading(state.house)
+
+
+def cites_for(state, rule: HouseRule) -> tuple[str, ...]:
+    """The chosen edition's sections, then any other book's that the chosen one has no counterpart for."""
+    mine = [c for c in rule.cites if c.startswith(f"{state.rules}/")]
+    paths = {c.split("/", 1)[1] for c in mine}
+    rest = [c for c in rule.cites if not c.startswith(f"{state.rules}/") and c.split("/", 1)[1] not in paths]
+    return tuple(mine + rest)
+
+
+def say(state, rule: HouseRule, out: Outcome) -> str:
+    """Say, in the ruling, that the books are silent and which reading is followed; returns the reading."""
+    out.say(rule.ruling_text(state.house), *cites_for(state, rule))
+    return reading(state, rule)
