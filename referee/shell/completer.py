@@ -27,16 +27,16 @@ VERBS = {
             "picks", "declines"],
 }
 SET_FIELDS = {
-    "rdi": (["active", "phase", "action played", "drink ordered", "inn", "pot", "deck", "discard", "gambling",
-             "inn prizes", "prize bin"],
-            ["fortitude", "alcohol", "gold", "piety", "drink me", "mood", "potion", "potions", "board", "recipe",
+    # one word each, so the completer can tell a field from its value
+    "rdi": (["active", "phase", "ordered", "inn", "pot", "deck", "discard", "gambling"],
+            ["fortitude", "alcohol", "gold", "piety", "drinkme", "mood", "potion", "potions", "board", "recipe",
              "recipes", "toward", "debuffs", "front", "kept", "prizes"]),
     "tda": (["gambit", "round", "leader", "turn", "dragon stakes", "giant stakes", "deck", "legendary", "discard",
-             "pile"], ["hoard", "hand", "hole", "flight", "ante", "been in the hole"]),
+             "pile"], ["hoard", "hand", "hole", "flight", "ante"]),
 }
 # What follows a `set` field that is not a number.
 SET_VALUES = {"phase": ["discard", "action", "order", "drink"], "mood": ["bitey", "loyal", "clumsy", "stalwart"],
-              "action played": ["yes", "no"], "drink ordered": ["yes", "no"]}
+              "ordered": ["yes", "no"]}
 NEW_OPTIONS = {"rdi": ["--rules", "--variant", "--bar-deck", "--prize", "--otto"], "tda": ["--dragons", "--giants", "--long"]}
 OPTION_VALUES = {"--rules": ["gii", "rdi3"], "--variant": ["bar-deck", "prize"]}
 CARD_VERBS = r"plays?|reveals?|keeps?|cooks?|prepares|antes?|sells?|uses|chooses"
@@ -218,8 +218,8 @@ class RefereeCompleter(Completer):
         if not done:
             yield from self._offer(self.players() + table_fields, partial)
             return
-        if done[-1].lower() in SET_VALUES or " ".join(done[-2:]).lower() in SET_VALUES:
-            yield from self._offer(SET_VALUES.get(done[-1].lower()) or SET_VALUES[" ".join(done[-2:]).lower()], partial)
+        if done[-1].lower() in SET_VALUES:
+            yield from self._offer(SET_VALUES[done[-1].lower()], partial)
             return
         if done[-1].lower() in ("active", "toward", "leader", "turn", "control"):
             yield from self._offer(self.players(), partial)

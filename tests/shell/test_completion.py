@@ -42,7 +42,10 @@ def test_card_names_with_a_preposition_still_complete(cards):
 def test_set_arguments(cards):
     session = rdi(cards)
     assert {"Kaylin", "inn", "pot"} <= set(offered(session, "set "))
-    assert offered(session, "set Kaylin ") == ["fortitude", "alcohol", "gold", "piety", "drinkme"]
+    assert offered(session, "set Kaylin ")[:5] == ["fortitude", "alcohol", "gold", "piety", "drinkme"]
+    assert "mood" in offered(session, "set Kaylin ") and "toward" in offered(session, "set Kaylin ")
+    assert offered(session, "set phase ") == ["discard", "action", "order", "drink"]
+    assert offered(session, "set active ") == [p.name for p in session.state.players]
     assert offered(session, "set Kaylin go") == ["gold"]
 
 
