@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from referee.core.carddb import Card
 from referee.core.citations import cite
 from referee.core.matcher import Match
@@ -49,10 +51,17 @@ def card_text(card: Card) -> str:
 
 def effect_phrases(card: Card) -> list[str]:
     """The card's effects in the phrase language (docs/phrases.md); each reads back to the same effects.
-    Read from a cache built with the card cache, so a one-shot `referee card` parses no effects."""
-    cached = _phrase_cache().get(card.id)
-    if cached is not None and cached[0] == _effects_key(card):
-        return cached[1]
+    Read from a cache built with the card files, so a one-shot `referee card` parses no effects; a card the
+    table taught carries its phrase already (its summary is the phrase printed when it was taught)."""
+    if card.book == "table" and card.get("phrase"):
+        return [card.summary]
+    try:
+        index, records = _phrase_cache()
+        found = records[index[card.id]] if card.id in index else None
+    except (OSError, ValueError, KeyError, IndexError):
+        found = None
+    if found is not None and found[0] == _effects_key(card):
+        return found[1]
     return _phrases_now(card)
 
 
@@ -64,20 +73,25 @@ def _effects_key(card: Card) -> str:
                       sort_keys=True, default=str)
 
 
-def _phrase_cache() -> dict:
+@lru_cache(maxsize=1)
+def _phrase_cache():
+    """(card id -> record number, records of [effects key, phrases]); one record is read per look-up."""
     from pathlib import Path
 
-    from referee.core.cache import cached_json
+    from referee.core.cache import cached_records
     from referee.core.carddb import card_files, load_cards
 
     code = Path(__file__).parent
     files = [p for _, p in card_files()] + [code / "core" / "phrases.py", code / "games" / "rdi" / "phrases.py",
                                             code / "games" / "tda" / "phrases.py", code / "core" / "effect_model.py"]
-    try:
-        return cached_json("phrases", files, lambda: {c.id: [_effects_key(c), _phrases_now(c)]
-                                                      for c in load_cards().cards})  # type: ignore[return-value]
-    except OSError:
-        return {}
+
+    def build():
+        cards = load_cards().cards
+        return ({"index": {c.id: i for i, c in enumerate(cards)}},
+                [[_effects_key(c), _phrases_now(c)] for c in cards])
+
+    header, records = cached_records("phrases", files, build)
+    return header["index"], records
 
 
 def _phrases_now(card: Card) -> list[str]:

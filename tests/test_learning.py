@@ -172,3 +172,16 @@ def test_random_learned_cards_keep_every_invariant(cards, tmp_path_factory, phra
     for expected in reversed(states[:-1]):
         session.handle("undo")
         assert session.state.to_dict() == expected
+
+
+def test_a_taught_cards_summary_is_its_phrase_and_reads_back(cards):
+    """`referee card` shows a taught card's summary as its phrase, without parsing: it must read back."""
+    from referee.core.phrases import same_effects
+    from referee.games.rdi.phrases import parse_card_phrase
+
+    session = Session(cards)
+    session.handle(PLAYERS)
+    session.handle('learn "Brew of Mist": drink: two Alcohol Content, with a Chaser and gain 1 Fortitude')
+    card = session.cards_in_play.lookup("Brew of Mist").found
+    assert same_effects(parse_card_phrase(card.summary).effects, card.effects)
+    assert card.summary == "drink: 2 Alcohol Content, with a Chaser, gain 1 Fortitude"

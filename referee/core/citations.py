@@ -12,9 +12,14 @@ from functools import lru_cache
 @lru_cache(maxsize=1)
 def _citations() -> dict[str, str]:
     from referee.core.cache import cached_json
-    from referee.core.rules import citation_map, rules_files
+    from referee.core.paths import rules_data_dir
 
-    return cached_json("citations", rules_files(), citation_map)  # type: ignore[return-value]
+    def build() -> dict:
+        from referee.core.rules import citation_map  # the section index: only when the cache is stale
+
+        return citation_map()
+
+    return cached_json("citations", sorted(rules_data_dir().glob("*.yaml")), build)  # type: ignore[return-value]
 
 
 def cite(section_id: str) -> str:

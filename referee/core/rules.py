@@ -45,7 +45,7 @@ class Section:
 
 
 def rules_files() -> list[Path]:
-    return sorted(rules_data_dir().glob("*.yaml"))
+    return sorted(rules_data_dir().glob("*.yaml"))  # citations.py lists them the same way, without importing this
 
 
 def _parse_rules() -> list[dict]:
