@@ -20,25 +20,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from test_citations import FILES, _editions, problems  # noqa: E402
 
 from referee.core.carddb import load_cards  # noqa: E402
-from referee.core.session import Session  # noqa: E402
+from referee.core.session import Session
+from referee.core.transcript import case_lines  # noqa: E402
 
 
 def replay(path: Path, edition: str, cards, counts: Counter) -> None:
     session = Session(cards)
-    only = "all"
-    for raw in path.read_text(encoding="utf-8").splitlines():
-        line = raw.strip()
-        if not line or line.startswith(("#", "expect ")):
+    for _, kind, line in case_lines(path.read_text(encoding="utf-8"), edition):
+        if kind == "expect":
             continue
-        if line.startswith("@rules"):
-            only = line.split()[1]
-            continue
-        if only not in ("all", edition):
-            continue
-        line = line[2:] if line.startswith("! ") else line
-        line = line.split(" ", 1)[1] if line.startswith(("?yes ", "?no ")) else line
-        if line.startswith("new rdi") and "--rules" not in line and edition != "-":
-            line += f" --rules {edition}"
         for step in session.handle(line).steps:
             if step.cites:
                 counts[(edition, "cited")] += 1

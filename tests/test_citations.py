@@ -14,6 +14,8 @@ import pytest
 
 from referee.core.rules import sections
 from referee.core.session import Session
+from referee.core.transcript import case_lines
+from referee.games.rdi.citing import at_table
 
 HERE = Path(__file__).parent / "transcripts"
 FILES = sorted(HERE.rglob("*.txt"))
@@ -30,22 +32,10 @@ def _editions(path: Path) -> list[str]:
     return [found.group(1)] if found else ["gii", "rdi3"]
 
 
-def _in_game(state) -> set[str]:
-    """Characters and variants at the table: character names, 'otto', 'prize', 'bar-deck'."""
-    present = {p.character.lower().split()[0] for p in state.players if p.character}
-    if any(p.automaton for p in state.players):
-        present.add("otto")
-    if state.prizes_inn is not None:
-        present.add("prize")
-    if state.bar_deck is not None:
-        present.add("bar-deck")
-    return present
-
-
 def problems(cites: tuple[str, ...], state) -> list[str]:
     index = sections()
     found = []
-    present = _in_game(state) if state is not None and hasattr(state, "players") and hasattr(state, "rules") else None
+    present = at_table(state) if state is not None and hasattr(state, "players") and hasattr(state, "rules") else None
     for cite in cites:
         section = index.get(cite)
         if section is None:
@@ -71,21 +61,10 @@ def problems(cites: tuple[str, ...], state) -> list[str]:
 
 def walk(path: Path, edition: str, cards) -> list[str]:
     session = Session(cards)
-    only = "all"
     bad = []
-    for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
-        line = raw.strip()
-        if not line or line.startswith(("#", "expect ")):
+    for number, kind, line in case_lines(path.read_text(encoding="utf-8"), edition):
+        if kind == "expect":
             continue
-        if line.startswith("@rules"):
-            only = line.split()[1]
-            continue
-        if only not in ("all", edition):
-            continue
-        line = line[2:] if line.startswith("! ") else line
-        line = line.split(" ", 1)[1] if line.startswith(("?yes ", "?no ")) else line
-        if line.startswith("new rdi") and "--rules" not in line and edition != "-":
-            line += f" --rules {edition}"
         ruling = session.handle(line)
         for step in ruling.steps:
             for problem in problems(step.cites, session.state):

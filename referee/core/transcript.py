@@ -41,10 +41,10 @@ def editions_of(text: str) -> list[str]:
     return ["-"]
 
 
-def check_case(session, text: str, edition: str = "-") -> list[Mismatch]:
-    """Run every line of a case through ``session``; the mismatches, in order (empty: the case holds)."""
-    mismatches: list[Mismatch] = []
-    last: Ruling | None = None
+def case_lines(text: str, edition: str = "-"):
+    """The lines of a case that run under ``edition``, as (line number, kind, line): kind is `expect`
+    (the line without the word), `refuse` (a `!` line), `yes` / `no` (a question), or `say`; a `new rdi`
+    line gets the edition's `--rules`."""
     only = "all"
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.strip()
@@ -55,31 +55,39 @@ def check_case(session, text: str, edition: str = "-") -> list[Mismatch]:
             continue
         if only not in ("all", edition):
             continue
-
-        def miss(problem: str) -> None:
-            mismatches.append(Mismatch(number, line, problem))
-
         if line.startswith("expect "):
-            problem = expectation_problem(session, last, line[len("expect "):].split())
+            yield number, "expect", line[len("expect "):]
+            continue
+        kind = "say"
+        if line.startswith("! "):
+            kind, line = "refuse", line[2:]
+        elif line.startswith(("?yes ", "?no ")):
+            kind, line = line[1:].split(" ", 1)
+        if line.startswith("new rdi") and "--rules" not in line and edition not in ("-", ""):
+            line += f" --rules {edition}"
+        yield number, kind, line
+
+
+def check_case(session, text: str, edition: str = "-") -> list[Mismatch]:
+    """Run every line of a case through ``session``; the mismatches, in order (empty: the case holds)."""
+    mismatches: list[Mismatch] = []
+    last: Ruling | None = None
+    raw_lines = text.splitlines()
+    for number, kind, command in case_lines(text, edition):
+        def miss(problem: str) -> None:
+            mismatches.append(Mismatch(number, raw_lines[number - 1].strip(), problem))
+
+        if kind == "expect":
+            problem = expectation_problem(session, last, command.split())
             if problem:
                 miss(problem)
             continue
-        command = line
-        if command.startswith("new rdi") and "--rules" not in command and edition not in ("-", ""):
-            command += f" --rules {edition}"
-        if command.startswith("! "):
-            last = session.handle(command[2:])
-            if last.verdict != REFUSED:
-                miss(f"expected a refusal, but it was accepted: {last.message}")
-            continue
-        if command.startswith(("?yes ", "?no ")):
-            wanted, question = command[1:].split(" ", 1)
-            last = session.handle(question)
-            if not (last.verdict == ANSWER and last.code.startswith(wanted)):
-                miss(f"expected the answer {wanted}, got: {last.message}")
-            continue
         last = session.handle(command)
-        if last.verdict == REFUSED:
+        if kind == "refuse" and last.verdict != REFUSED:
+            miss(f"expected a refusal, but it was accepted: {last.message}")
+        elif kind in ("yes", "no") and not (last.verdict == ANSWER and last.code.startswith(kind)):
+            miss(f"expected the answer {kind}, got: {last.message}")
+        elif kind == "say" and last.verdict == REFUSED:
             miss(f"refused: {last.message}")
     return mismatches
 

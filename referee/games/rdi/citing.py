@@ -36,7 +36,8 @@ def reason(state, code: str) -> str:
     return f"{state.rules}/{REASONS[code]}"
 
 
-def _at_table(state) -> set[str]:
+def at_table(state) -> set[str]:
+    """Characters and variants at the table: character names, 'otto', 'prize', 'bar-deck'."""
     present = {p.character.lower().split()[0] for p in state.players if p.character}
     if any(p.automaton for p in state.players):
         present.add("otto")
@@ -67,7 +68,7 @@ def _in_edition(state, section: str, keep_both: tuple[str, ...]) -> str:
 
 
 def settle(state, cites: tuple[str, ...], see_also: tuple[str, ...] = ()) -> tuple[tuple[str, ...], tuple[str, ...]]:
-    present = _at_table(state)
+    present = at_table(state)
     deciding: list[str] = []
     shown: list[str] = []
     for section in cites:
