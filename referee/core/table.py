@@ -33,4 +33,4 @@ class Seats:
         return plain(self)
 
     def copy(self):
-        return type(self).from_dict(self.to_dict())
+        return type(self).from_dict(self.to_dict(), owned=True)  # to_dict made a fresh copy: no second one

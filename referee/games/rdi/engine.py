@@ -155,7 +155,7 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions, Learning):
         printing of their own deck unless the table names the shared one (`plays shared NAME`)."""
         shared = re.match(r"^(?:the\s+)?(?:shared|common)\s+(?P<name>.+)$", text.strip(), re.I)
         card = self._card(shared.group("name") if shared else text, out, seat, state)
-        same = [c for c in self.cards.cards if c.game == GAME and normalize(c.name) == normalize(card.name)]
+        same = self._printings(card)
         if len(same) < 2:
             return card
         player = state.players[seat]
@@ -167,6 +167,17 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions, Learning):
                      else "a player's own printing is played when they do not say `shared`")
             out.say(f"Two cards are called {card.name}: this is {which} ({other}).")
         return chosen
+
+    def _printings(self, card: Card) -> list[Card]:
+        """Every card of this game with ``card``'s name (normalised once per card database, not per play)."""
+        cached = getattr(self, "_by_name", None)
+        if cached is None or cached[0] is not self.cards:
+            by_name: dict[str, list[Card]] = {}
+            for other in self.cards.cards:
+                if other.game == GAME:
+                    by_name.setdefault(normalize(other.name), []).append(other)
+            cached = self._by_name = (self.cards, by_name)
+        return cached[1].get(normalize(card.name), [card])
 
     def _drink_card(self, text: str, out: Outcome | None, state: GameState | None = None) -> tuple[Card, bool]:
         """A revealed Drink; "NAME with a Chaser" that names no card is that Drink declared with a Chaser."""

@@ -159,8 +159,9 @@ class GameState(Seats):
     waiting_card: str | None = None
 
     @staticmethod
-    def from_dict(data: dict) -> "GameState":
-        data = plain(data)  # never share lists with the caller's dict (undo history, the store)
+    def from_dict(data: dict, owned: bool = False) -> "GameState":
+        # Never share lists with the caller's dict (undo history, the store), unless it was made for us.
+        data = data if owned else plain(data)
         players = [Player(**p) for p in data.pop("players")]
         chain = [Entry(**e) for e in data.pop("chain")]
         round_ = data.pop("round", None)

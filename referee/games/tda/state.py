@@ -87,8 +87,9 @@ class GameState(Seats):
     tie: list = field(default_factory=list)
 
     @staticmethod
-    def from_dict(data: dict) -> "GameState":
-        data = plain(data)  # never share lists with the caller's dict (undo history, the store)
+    def from_dict(data: dict, owned: bool = False) -> "GameState":
+        # Never share lists with the caller's dict (undo history, the store), unless it was made for us.
+        data = data if owned else plain(data)
         players = []
         for raw in data.pop("players"):
             flight = [Placed(**c) for c in raw.pop("flight")]
