@@ -22,6 +22,11 @@ def tokens(text: str) -> list[str]:
     return normalize(text).split()
 
 
+def capitalized(text: str) -> str:
+    """A sentence that starts with "the pot" or "the Inn" still starts with a capital."""
+    return text[:1].upper() + text[1:]
+
+
 def sentence(text: str) -> str:
     """End with a full stop unless the text (often a card title) already ends in punctuation."""
     return text if text.rstrip()[-1:] in ".!?…" else text + "."

@@ -11,6 +11,7 @@ from __future__ import annotations
 from referee.core.carddb import Card
 from referee.core.effect_model import Effect, aimed, parse_effects
 from referee.core.ruling import Outcome
+from referee.core.text import capitalized
 from referee.games.rdi.state import GAME, LIMIT, Entry, GameState
 
 ATTR_NAMES = {"fortitude": "Fortitude", "alcohol": "Alcohol Content", "gold": "Gold"}
@@ -253,7 +254,7 @@ def move_gold(state: GameState, payer: int | str, payee: int | str, amount: int,
     else:
         state.pot += paid
         payee_name = "the pot"
-    text = f"{payer_name} pays {paid} Gold to {payee_name} ({why})."
+    text = capitalized(f"{payer_name} pays {paid} Gold to {payee_name} ({why}).")
     if paid < amount:
         text += f" Only {paid} of {amount}: Gold never goes below 0."
         out.say(text, ed(state, "other-rules/minimum-and-maximum"))

@@ -117,7 +117,8 @@ class Learning:
         printed = self.base_cards.lookup(learn.name, game=GAME)
         state.table_cards[card["id"]] = card
         self.cards = self.cards_for(state)
-        deck = f" It joins {card['deck']}." if card.get("deck") else " It joins the deck of the first player who plays it."
+        deck = (f" It joins the {card['deck']}." if card.get("deck") == DRINK_DECK else
+                f" It joins {card['deck']}." if card.get("deck") else " It joins the deck of the first player who plays it.")
         out.code = "learned"
         waiting = state.waiting_line
         goes_ahead = bool(waiting) and normalize(strip_quotes(state.waiting_card or "")) == normalize(learn.name)
