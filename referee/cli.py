@@ -336,6 +336,9 @@ def _replay_lines(session, text: str, keep_going: bool, as_json: bool) -> bool:
         if not as_json:
             typer.echo(f"> {line.strip()}")
             typer.echo(ruling_text(ruling))
+        for notice in session.notices:
+            typer.echo(notice, err=True)
+        session.notices.clear()
         if ruling.verdict == REFUSED:
             failed = True
             typer.echo(f"line {number}: refused: {ruling.message}", err=True)

@@ -185,3 +185,18 @@ def test_a_taught_cards_summary_is_its_phrase_and_reads_back(cards):
     card = session.cards_in_play.lookup("Brew of Mist").found
     assert same_effects(parse_card_phrase(card.summary).effects, card.effects)
     assert card.summary == "drink: 2 Alcohol Content, with a Chaser, gain 1 Fortitude"
+
+
+def test_a_learned_card_first_played_in_a_later_game_joins_that_deck_and_is_saved(user_folder):
+    """A card read back from the learned folder (it carries line numbers) is copied into the game and written
+    again when its deck becomes known; the accepted line stays accepted."""
+    first = Session(load_cards(), Store(user_folder / "a.sqlite3"), remember_learned=True)
+    first.handle(PLAYERS)
+    first.handle('learn "Jester Cap": action: another player gains 1 Alcohol Content')
+    second = Session(load_cards(), Store(user_folder / "b.sqlite3"), remember_learned=True)
+    second.handle(PLAYERS)
+    second.handle("Ann draws")
+    ruling = second.handle('Ann plays "Jester Cap" on Bob')
+    assert ruling.verdict != REFUSED, ruling.message
+    assert not second.notices
+    assert [c.get("owner") for _, c in learned.learned_cards()] == ["Fiona"]

@@ -37,7 +37,10 @@ def _file_for(card: dict) -> Path:
 
 
 def _public(card: dict) -> dict:
-    return {k: v for k, v in card.items() if not k.startswith("_") and k not in ("game", "book")}
+    """What a learned file writes of a card: plain data (a card read from a file carries line numbers)."""
+    from referee.core.table import plain
+
+    return plain({k: v for k, v in card.items() if not k.startswith("_") and k not in ("game", "book")})
 
 
 def _read(path: Path) -> dict:

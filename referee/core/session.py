@@ -278,9 +278,10 @@ class Session:
 
         try:
             learned.save(changed)
-        except OSError as error:
-            self.notices.append(f"Could not write the learned cards to {learned.learned_dir()}: "
-                                f"{error.strerror or error}. This game keeps them; other games will not know them.")
+        except Exception as error:  # noqa: BLE001 - the line is already saved: a failure here only costs memory
+            reason = getattr(error, "strerror", None) or str(error) or type(error).__name__
+            self.notices.append(f"Could not write the learned cards to {learned.learned_dir()}: {reason}. "
+                                "This game keeps them; other games will not know them.")
             return
         self.cards = self.cards.with_cards(dict(c, _source="user") for c in changed)
 

@@ -18,6 +18,7 @@ from referee.core.learned import TABLE_BOOK, card_id
 from referee.core.parse import find_card, strip_quotes
 from referee.core.phrases import PhraseError
 from referee.core.ruling import ASK, NotUnderstood, Outcome, RefereeError
+from referee.core.table import plain
 from referee.core.text import normalize
 from referee.games.rdi import announce as A
 from referee.games.rdi.effects import ed
@@ -180,7 +181,7 @@ class Learning:
         """A card of the user's own folder is copied into the game, so the game resumes as it was played."""
         if state is not None and card.get("_source") == "user" and is_table_card(card) \
                 and card.id not in state.table_cards:
-            state.table_cards[card.id] = {k: v for k, v in card.data.items() if not k.startswith("_")}
+            state.table_cards[card.id] = plain({k: v for k, v in card.data.items() if not k.startswith("_")})
         return card
 
     def _may_hold(self, state: GameState, seat: int, card: Card) -> bool:
