@@ -376,6 +376,9 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions, Learning):
         """Hands are hidden: a discard a card asked for is noted, and the table carries it out."""
         if state.players[state.seat(discard.player)].out:
             raise IllegalPlay(f"{discard.player} is out of the game.", (ed(state, "losing-the-game"),))
+        out.code = "discard"
+        if otto.discards_nothing(state, state.seat(discard.player), "the table's discard", out):
+            return
         how = " at random" if discard.at_random else ""
         out.say(f"{discard.player} discards {count_of(discard.count, 'card')}{how} from their hand, as the table says "
                 "(the referee does not see hands).")
