@@ -320,7 +320,10 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions, Learning):
                 continue
             out.say(f"{play.player}'s {self._card(play.card).name}, announced earlier, fits now and is played.",
                     ed(state, "other-rules/timing"))
-            self.play(state, play, out)
+            try:
+                self.play(state, play, out)
+            except RefereeError as error:  # never let a waiting answer refuse the line the table just said
+                out.say(f"It is not played after all: {error.message}", *error.cites)
         if still and not state.chain:
             names = " and ".join(f"{p[0]}'s {self._card(p[1]).name}" for p in still)
             out.say(f"{names} {'is' if len(still) == 1 else 'are'} not played: the event "
