@@ -112,7 +112,7 @@ SPECS: dict[str, dict[str, tuple[Param, ...]]] = {
         "leave_round": _p("who:selector"),
         "force_leave": _p("who:selector"),
         "win_round": (),
-        "take_pot": _p("amount:amount"),
+        "take_pot": _p("amount:amount share:word"),
         "end_round": _p("pot_to:selector"),
         "by_piety": _p("bands:bands!"),
         "choose_one": _p("options:options!"),

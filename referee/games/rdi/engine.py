@@ -287,9 +287,12 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions, Learning):
             try:
                 self.play(state, play, out)
             except IllegalPlay as error:
-                later = " It waits: announce it again when it fits." if error.code == "not-your-window" else ""
+                early = error.code == "not-your-window"
+                later = " It waits and is played as soon as its moment comes." if early else ""
                 out.say(f"{play.player}'s {self._card(play.card).name} is not played now: {error.message}{later}",
                         *error.cites)
+                if early:
+                    state.early_plays.append([play.player, play.card, play.target])
                 continue
             played += 1
             while len(state.chain) > depth and not state.must_drink and not any(e.awaiting_chaser for e in state.chain):
@@ -308,6 +311,39 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions, Learning):
                 "resolves whole first.", ed(state, "other-rules/timing/anytime-before-sometimes"))
 
     def resume_waiting(self, state: GameState, out: Outcome) -> None:
+        """Play the answers that waited: those announced too early, and those that waited for a Drink."""
+        self._play_early(state, out)
+        self._play_after_drink(state, out)
+
+    def _play_early(self, state: GameState, out: Outcome) -> None:
+        """An answer announced before the event it answers waits for that event (both books, Timing): it is
+        played as soon as it fits, and dropped once nothing is left to resolve and it still does not fit."""
+        if not state.early_plays or state.must_drink or state.question \
+                or any(e.awaiting_chaser or e.awaiting_gear for e in state.chain):
+            return
+        still: list = []
+        for waiting in state.early_plays:
+            play = A.Play(*waiting)
+            try:
+                self._prepare(state.copy(), play)
+            except RefereeError:
+                still.append(waiting)
+                continue
+            out.say(f"{play.player}'s {self._card(play.card).name}, announced earlier, fits now and is played.",
+                    ed(state, "other-rules/timing"))
+            try:
+                self.play(state, play, out)
+            except RefereeError as error:  # never let a waiting answer refuse the line the table just said
+                out.say(f"It is not played after all: {error.message}", *error.cites)
+        if still and not state.chain:
+            names = " and ".join(f"{p[0]}'s {self._card(p[1]).name}" for p in still)
+            out.say(f"{names} {'is' if len(still) == 1 else 'are'} not played: the event "
+                    f"{'it' if len(still) == 1 else 'they'} waited for is over and nothing is left to resolve.",
+                    ed(state, "other-rules/timing"))
+            still = []
+        state.early_plays = still
+
+    def _play_after_drink(self, state: GameState, out: Outcome) -> None:
         """Play the answers that waited for a Drink, once that Drink has been drunk."""
         if not state.waiting_plays or state.must_drink or len(state.chain) > state.waiting_depth \
                 or any(e.awaiting_chaser for e in state.chain):
@@ -354,6 +390,9 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions, Learning):
         """Hands are hidden: a discard a card asked for is noted, and the table carries it out."""
         if state.players[state.seat(discard.player)].out:
             raise IllegalPlay(f"{discard.player} is out of the game.", (ed(state, "losing-the-game"),))
+        out.code = "discard"
+        if otto.discards_nothing(state, state.seat(discard.player), "the table's discard", out):
+            return
         how = " at random" if discard.at_random else ""
         out.say(f"{discard.player} discards {count_of(discard.count, 'card')}{how} from their hand, as the table says "
                 "(the referee does not see hands).")

@@ -13,7 +13,7 @@ from __future__ import annotations
 from referee.core.effect_model import Effect, walk
 from referee.core.carddb import Card
 from referee.core.ruling import IllegalPlay, Outcome
-from referee.games.rdi import variants
+from referee.games.rdi import house, variants
 from referee.games.rdi.effects import ed, move_gold
 from referee.games.rdi.state import Entry, GameState, Round
 
@@ -159,7 +159,7 @@ def resolve_op(state: GameState, entry: Entry, card: Card, effect: Effect, out: 
         out.say(f"{name} starts a Round of Gambling: normal play is suspended.", ed(state, "gambling"))
         return True
     if round_ is None and op == "take_pot" and state.last_pot:
-        take_won_pot(state, seat, out, card)
+        take_won_pot(state, seat, out, card, effect.share)
         return True
     if round_ is None:
         out.say(f"{card.name}: no Round of Gambling is in progress, so its Gambling effect does nothing.")
@@ -301,21 +301,35 @@ def _drop_round_plays(state: GameState, round_: Round, out: Outcome) -> None:
 
 
 def check_take_pot(state: GameState, card: Card) -> None:
+    if any(e.op == "take_pot" and e.share for e in walk(card.effects)) and not state.last_pot:
+        raise IllegalPlay(f"{card.name} takes a share of the pot of a Round someone else won, and no Round has just "
+                          "been won.", (ed(state, "gambling/ending-the-round"),))
     if state.round is None and not state.last_pot:
         raise IllegalPlay(f"{card.name} takes the pot of a Round of Gambling, and no Round is under way or just won.",
                           (ed(state, "gambling/ending-the-round"),))
 
 
-def take_won_pot(state: GameState, seat: int, out: Outcome, card: Card) -> None:
-    """Taking the pot at the end of a Round someone else won: the pot changes hands, the winner's own
-    Gold is not what the card changes (it changes the outcome of the Round)."""
-    winner, amount = state.last_pot
+def take_won_pot(state: GameState, seat: int, out: Outcome, card: Card, share: str | None = None) -> None:
+    """Taking the pot (or half of it) at the end of a Round someone else won: the pot changes hands, the
+    winner's own Gold is not what the card changes (it changes the outcome of the Round)."""
+    winner, pot = state.last_pot
     state.last_pot = []
     taker, won_by = state.players[seat], state.players[winner]
+    what = "the pot of the Round"
+    amount = pot
+    if share == "half":
+        rounding = house.say(state, house.HALF_POT_ROUNDING, out) if pot % 2 else house.reading(
+            state, house.HALF_POT_ROUNDING)
+        amount = (pot + 1) // 2 if rounding == "up" else pot // 2
+        what = f"half of the {pot}-Gold pot"
     amount = min(amount, won_by.gold)  # the pot is in the winner's Stash now; Gold never goes below 0
-    out.say(f"{card.name}: {taker.name} takes the pot of the Round, {amount} Gold, instead of {won_by.name}: the "
-            f"pot's Gold moves, not {won_by.name}'s own ({won_by.gold} → {won_by.gold - amount}, "
-            f"{taker.name} {taker.gold} → {taker.gold + amount}).", ed(state, "gambling/ending-the-round"))
+    instead = f"from {won_by.name}" if share else f"instead of {won_by.name}"
+    out.say(f"{card.name}: {taker.name} takes {what}, {amount} Gold, {instead}: the pot's Gold moves, not "
+            f"{won_by.name}'s own ({won_by.gold} → {won_by.gold - amount}, {taker.name} {taker.gold} → "
+            f"{taker.gold + amount}).", ed(state, "gambling/ending-the-round"))
     won_by.gold -= amount
     taker.gold += amount
-    variants.move_prize(state, winner, seat, out)
+    if share:
+        variants.share_prize(state, winner, seat, out)
+    else:
+        variants.move_prize(state, winner, seat, out)

@@ -36,7 +36,17 @@ BITEY_PER_TARGET = HouseRule(
     "each-player",
     ("rdi3/appendix-a/kaylin/wulfric-moods",))
 
-RULES = {rule.id: rule for rule in (CONTEST_BROKE_SHARE, ROUND_ON_THE_HOUSE_EVENT, BITEY_PER_TARGET)}
+HALF_POT_ROUNDING = HouseRule(
+    "half-pot-rounding",
+    "how half of an odd pot is rounded when a card takes half the pot (Captain Whitehawk's \"What a coincidence, "
+    "I happen to have the same hand!\")",
+    {"up": "give the taker half the pot rounded up, as a split Drink's halves are rounded up",
+     "down": "give the taker half the pot rounded down, so the winner keeps the odd Gold"},
+    "up",
+    ("smb/prize-variant/captain-whitehawk", "rdi3/other-rules/splitting-drinks", "gii/other-rules/splitting-drinks"))
+
+RULES = {rule.id: rule for rule in (CONTEST_BROKE_SHARE, ROUND_ON_THE_HOUSE_EVENT, BITEY_PER_TARGET,
+                                    HALF_POT_ROUNDING)}
 
 
 def reading(state, rule: HouseRule) -> str:

@@ -344,7 +344,11 @@ def apply_discard(ctx: Resolving, effect: Effect) -> None:
     count = effect.count or 1
     at_random = " at random" if effect.random else ""
     source = f"the Gear Card of {ctx.card.name}" if effect.aim is not None else ctx.card.name
+    from referee.games.rdi.characters import otto
+
     for seat in ctx.seats(effect.who, effect):
+        if otto.discards_nothing(ctx.state, seat, source, ctx.out):
+            continue
         name = ctx.state.players[seat].name
         ctx.out.say(f"{name} discards {count_of(count, 'card')}{at_random} from their hand ({source}); the referee "
                     f"does not see hands, so the table does it (`{name} discards {count}{at_random}`).")

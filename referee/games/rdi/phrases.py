@@ -262,6 +262,8 @@ def _clause_free(cursor: Cursor, default: str = "self") -> Effect | None:
         return None if who is None else _OPS["redirect"](attr=attr, to=who)
     if cursor.accept("take", "the", "pot"):
         return _OPS["take_pot"]()
+    if cursor.accept("take", "half", "the", "pot"):
+        return _OPS["take_pot"](share="half")
     if cursor.accept("end", "the", "round"):
         to_inn = cursor.accept("with", "the", "pot", "going", "to", "the", "inn")
         return _OPS["end_round"](pot_to="inn" if to_inn else None)
@@ -468,8 +470,8 @@ def _natural(effect: Effect, default: str) -> str | None:
         return f"pass the Drink to {SUBJECTS[effect.to][0]}"
     if op == "redirect" and effect.attr in ATTR_WORDS and effect.to in SUBJECTS:
         return f"redirect the {ATTR_WORDS[effect.attr]} loss to {SUBJECTS[effect.to][0]}"
-    if op == "take_pot" and effect.amount is None:
-        return "take the pot"
+    if op == "take_pot" and effect.amount is None and effect.share in (None, "half"):
+        return "take half the pot" if effect.share == "half" else "take the pot"
     if op == "end_round":
         return "end the Round" + (" with the pot going to the Inn" if effect.pot_to == "inn" else "")
     if op == "restrict_next_control" and effect.to:

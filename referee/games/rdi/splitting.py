@@ -58,6 +58,10 @@ def offer_builtin_split(state: GameState, drink: Entry, card, out: Outcome) -> b
         return False  # came as a Chaser: no split
     drink.offered = True
     name = state.players[drink.drinker].name
+    if state.players[drink.drinker].automaton:
+        out.say(f"{name} chooses not to split {drink.name}: given the choice, Otto never splits a Drink.",
+                "smb/otto/choices")
+        return False
     section = "other-rules/mead" if state.rules == "rdi3" else "other-rules/mead-and-similar-drinks"
     out.say(f"{drink.name} has a built-in split: {name} may now split it with another player "
             f"(`{name} splits with NAME`), or `resolve` to drink it whole.", f"{state.rules}/{section}")

@@ -137,6 +137,7 @@ class GameState(Seats):
     must_drink: list = field(default_factory=list)  # seats a card made drink, who have not revealed yet
     waiting_plays: list = field(default_factory=list)  # [player, card, target] answers waiting for a forced Drink
     waiting_depth: int = 0  # how many plays were on the chain when they began to wait
+    early_plays: list = field(default_factory=list)  # [player, card, target] answers announced before their moment
     atoning: int | None = None  # Serena, when her Piety would have dropped below 1
     otto_deck: int = 0  # Otto: cards left in his deck
     otto_discard: int = 0

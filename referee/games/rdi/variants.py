@@ -101,6 +101,16 @@ def move_prize(state: GameState, giver: int, taker: int, out: Outcome) -> None:
             "gii/variants/prize/taking-the-pot")
 
 
+def share_prize(state: GameState, winner: int, taker: int, out: Outcome) -> None:
+    """Half the pot taken: the winner chooses who keeps the Prize (Smorgasbox, Captain Whitehawk)."""
+    held = state.prizes.get(state.players[winner].name) or []
+    if state.prizes_inn is None or not held:
+        return
+    out.say(f"{state.players[winner].name} chooses whether {held[-1]} goes to {state.players[taker].name} or stays "
+            "with them; the referee keeps it where it is until the table says otherwise.",
+            "smb/prize-variant/captain-whitehawk")
+
+
 def use_prize(state: GameState, seat: int, prize: str, out: Outcome) -> None:
     name = state.players[seat].name
     held = state.prizes.get(name) or []

@@ -28,6 +28,7 @@ TURN = "smb/otto/turn"
 GAMBLING = "smb/otto/gambling"
 RESPONSES = "smb/otto/responses"
 DECK = "smb/otto/deck"
+CHOICES = "smb/otto/choices"
 DEBUFFS = {"pain_curse": "smb/otto/witchdoctor/pain-curse", "mind_hex": "smb/otto/witchdoctor/mind-hex",
            "power_jinx": "smb/otto/witchdoctor/power-jinx"}
 TRACK_START = (6, 0)
@@ -40,6 +41,16 @@ def is_otto(name: str) -> bool:
 
 def otto_seat(state: GameState) -> int | None:
     return next((i for i, p in enumerate(state.players) if p.automaton), None)
+
+
+def discards_nothing(state: GameState, seat: int, source: str, out: Outcome) -> bool:
+    """Otto holds no hand: a card that makes him discard does nothing, and a penalty for not discarding
+    enough is ignored (Smorgasbox, Otto's choices). True when the seat is Otto's."""
+    if not state.players[seat].automaton:
+        return False
+    out.say(f"Otto discards nothing ({source}): a card that makes Otto discard does nothing, and any penalty for "
+            "not discarding is ignored.", CHOICES)
+    return True
 
 
 def humans(state: GameState) -> list[int]:
