@@ -51,6 +51,11 @@ CREATE TABLE IF NOT EXISTS leases (
 BUSY_TIMEOUT_SECONDS = 3.0  # how long a write waits for another process's transaction before giving up
 
 
+def _json(value) -> str:
+    """A saved row's JSON: compact (no spaces), and no circularity check (states are plain trees)."""
+    return json.dumps(value, separators=(",", ":"), check_circular=False)
+
+
 class StoreError(Exception):
     """The store cannot do what was asked; ``message`` is one line for the table."""
 
@@ -279,7 +284,7 @@ class Store:
                                      (game, title, now, now))
             game_id = int(cursor.lastrowid)
             self.db.execute("INSERT INTO moves VALUES (?, 0, ?, ?, ?)",
-                            (game_id, line, json.dumps(ruling), json.dumps(state)))
+                            (game_id, line, _json(ruling), _json(state)))
             self._take_lease(game_id)
         return game_id
 
@@ -288,7 +293,7 @@ class Store:
             self._check_lease(game_id)
             self.db.execute("DELETE FROM moves WHERE game_id = ? AND seq >= ?", (game_id, seq))
             self.db.execute("INSERT INTO moves VALUES (?, ?, ?, ?, ?)",
-                            (game_id, seq, line, json.dumps(ruling), json.dumps(state)))
+                            (game_id, seq, line, _json(ruling), _json(state)))
             self.db.execute("UPDATE games SET head = ?, updated = ? WHERE id = ?", (seq, time.time(), game_id))
 
     def set_head(self, game_id: int, seq: int) -> None:
