@@ -178,8 +178,8 @@ class Resolution:
                     f"(`{state.players[entry.player].name} reveals CARD`), and every player gets a copy of it.",
                     ed(state, "other-rules/round-on-the-house"))
             return
-        out.say(f"{entry.name} resolves: follow its instructions. The referee does not track this event yet; "
-                "correct any figures with `set`.", ed(state, "more-drink-rules/drink-events"))
+        out.say(f"{entry.name} resolves: follow its instructions. The referee does not apply this Drink Event itself; "
+                "the table applies it and corrects the figures with `set`.", ed(state, "more-drink-rules/drink-events"))
 
     def _resolve_card(self, state: GameState, entry, out: Outcome) -> None:
         card = self.cards.by_id[entry.card_id] if entry.card_id else Card(
