@@ -200,3 +200,19 @@ def test_a_learned_card_first_played_in_a_later_game_joins_that_deck_and_is_save
     assert ruling.verdict != REFUSED, ruling.message
     assert not second.notices
     assert [c.get("owner") for _, c in learned.learned_cards()] == ["Fiona"]
+
+
+def test_no_effect_of_a_taught_card_is_a_silent_no_op(cards):
+    """A Piety move applies; a standing effect the engine works out only where it lives (Wulfric, a card in
+    front of its player) is named and left to the table, never dropped without a word."""
+    session = Session(cards)
+    for line in ("new rdi Ann=Fiona Serena", 'learn "Prayer" for Serena: action: [piety by=-2], gain 1 Fortitude',
+                 'learn "Iron Skin": anytime: [modify change=fortitude_loss by=-1 scope=self]',
+                 "set active Serena", "set phase action", "set Serena fortitude 15", 'Serena plays "Prayer"'):
+        assert session.handle(line).verdict != REFUSED, line
+    session.handle("resolve")
+    serena = session.state.players[1]
+    assert (serena.piety, serena.fortitude) == (6, 16)
+    session.handle('Ann plays "Iron Skin"')
+    said = " ".join(s.text for s in session.handle("resolve").steps)
+    assert "does not apply `[modify change=fortitude_loss by=-1 scope=self]`" in said

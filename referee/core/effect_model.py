@@ -381,12 +381,6 @@ def effects_data(effects) -> list[dict]:
     return [effect_data(e) for e in effects]
 
 
-def params(effect: Effect) -> dict[str, Any]:
-    """The parameters the card gives (None left out), by their card-file words, as typed values."""
-    return {p.name: getattr(effect, p.attr) for p in SPECS[effect.game][effect.op]
-            if getattr(effect, p.attr) is not None}
-
-
 def aimed(effect: Effect, seats) -> Effect:
     """The same effect aimed at ``seats`` by the engine (a Gear Card's own target, an Otto box)."""
     return effect.replace(aim=seats)
@@ -409,7 +403,3 @@ def walk(effects) -> Iterator[Effect]:
         yield effect
         for inner in nested(effect):
             yield from walk(inner)
-
-
-def is_unknown(value: Any) -> bool:
-    return value == UNKNOWN or value is None

@@ -22,6 +22,7 @@ from referee.core.table import plain
 from referee.core.text import normalize
 from referee.games.rdi import announce as A
 from referee.games.rdi.effects import ed
+from referee.games.rdi.legality import may_hold
 from referee.games.rdi.phrases import card_phrase, parse_card_phrase
 from referee.games.rdi.state import GAME, GameState
 
@@ -152,7 +153,7 @@ class Learning:
         best = match.items[0] if match.items else None
         clear = (match.how == "fuzzy" and match.scores and match.scores[0] >= CLEAR_MATCH
                  and (len(match.scores) == 1 or match.scores[0] - match.scores[1] >= 8))
-        if clear and (seat is None or state is None or self._may_hold(state, seat, best)):
+        if clear and (seat is None or state is None or may_hold(state.players[seat], best)):
             if out is not None:
                 out.say(f"(Taking {text.strip()!r} as {best.name}.)")
             return self._used(best, state)
@@ -170,25 +171,12 @@ class Learning:
                  f"{character + chr(39) + 's deck' if character else 'the deck of the player who plays it'}); "
                  "the waiting announcement then goes ahead.")
 
-    def card_cites(self, state: GameState, card: Card) -> tuple[str, ...]:
-        """What a play of the card cites: a table card, the general section of its kind in the chosen
-        edition's book; a printed card, its own first citations."""
-        if is_table_card(card):
-            return (ed(state, KIND_SECTIONS.get(card.type, "on-your-turn")),)
-        return card.cites[:2]
-
     def _used(self, card: Card, state: GameState | None) -> Card:
         """A card of the user's own folder is copied into the game, so the game resumes as it was played."""
         if state is not None and card.get("_source") == "user" and is_table_card(card) \
                 and card.id not in state.table_cards:
             state.table_cards[card.id] = plain({k: v for k, v in card.data.items() if not k.startswith("_")})
         return card
-
-    def _may_hold(self, state: GameState, seat: int, card: Card) -> bool:
-        owner = card.owner
-        character = state.players[seat].character
-        return (owner in ("shared", "unknown", "", DRINK_DECK) or "owner" in card.unknown or not character
-                or owner.lower() == character.lower())
 
     def note_table_card(self, state: GameState, seat: int, card: Card, out: Outcome) -> None:
         """On a table card's first play: it joins the player's deck if it had none, and the ruling says

@@ -60,6 +60,14 @@ def changes_a_drink(card: Card | None) -> bool:
     return card is not None and any(_changes_drink(e) for e in walk(card.effects))
 
 
+def may_hold(player, card: Card) -> bool:
+    """Whether the card may be in this player's deck: a shared card, one whose deck the books do not say,
+    a Drink Deck card, or one of their own character's."""
+    owner = card.owner
+    return ("owner" in card.unknown or owner in ("shared", "unknown", "", "Drink Deck") or not player.character
+            or owner.lower() == player.character.lower())
+
+
 def _windows(card: Card) -> list[str]:
     window = card.get("window")
     if window is None:
@@ -137,13 +145,12 @@ class Checker:
                 self.notes.append(note)
             return
         owner = card.owner
-        if "owner" in card.unknown or owner in ("shared", "unknown", "") or not player.character:
-            return
-        if owner.lower() != player.character.lower():
+        if not may_hold(player, card):
             deck = card.deck if owner.lower() in card.deck.lower() else f"{card.deck} ({owner})"
             from referee.games.rdi.phrases import card_phrase
 
-            phrase = card.get("phrase") or card_phrase(card.type, card.effects, card.get("alcohol"), bool(card.get("chaser")))
+            phrase = card.summary if card.book == "table" else card_phrase(  # a taught card's summary is its phrase
+                card.type, card.effects, card.get("alcohol"), bool(card.get("chaser")))
             raise IllegalPlay(f"{card.name} is not a card of {player.name}'s deck: it is in {deck}.",
                               (ed(self.state, "getting-started"),), code="not-your-card",
                               hint=f"If this table's copy of {player.character}'s deck holds it too, teach it for "

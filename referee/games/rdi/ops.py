@@ -386,10 +386,32 @@ def apply_unmodelled(ctx: Resolving, effect: Effect) -> None:
                 "figures with `set`.")
 
 
-def handled_elsewhere(ctx: Resolving, effect: Effect) -> None:
-    """Ops whose work is done by another part of the engine when the card is played or kept
-    (choose_one and by_piety are unfolded before resolving; a standing modifier works from in
-    front of its player; a Gear Card's own words change its Device)."""
+def unfolded(ctx: Resolving, effect: Effect) -> None:
+    """choose_one and by_piety never reach here: `flat_effects` replaces them with the chosen option or
+    the Piety band in force before the card resolves."""
+
+
+def apply_standing(ctx: Resolving, effect: Effect) -> None:
+    """modify / forbid / stop_device / add_numeric are worked out where they live: a card kept in front of
+    its player (`characters.after_card`), Wulfric's mood, a Debuff token, a Gear Card on its Device. On any
+    other card (one the table taught, say) the referee says it leaves the effect to the table."""
+    if effect.op == "modify" and effect.scope == "while_in_front_of_you":
+        return  # characters.after_card keeps the card in front of its player, where it works
+    from referee.games.rdi.phrases import write_clause
+
+    ctx.out.say(f"{ctx.card.name}: the referee does not apply `{write_clause(effect)}` from a card played like this; "
+                "the table applies it and corrects the figures with `set`.")
+
+
+def apply_piety(ctx: Resolving, effect: Effect) -> None:
+    from referee.games.rdi.characters import serena
+
+    player = ctx.state.players[ctx.entry.player]
+    if player.piety is None:
+        ctx.out.say(f"{ctx.card.name} moves Piety, and only Serena has Piety: it changes nothing for {player.name}.",
+                    serena.PIETY)
+        return
+    serena.move_piety(ctx.state, ctx.entry.player, effect.by, ctx.out)
 
 
 def apply_gambling(ctx: Resolving, effect: Effect) -> None:
@@ -417,9 +439,10 @@ OPS: dict[str, OpRule] = {
     "cutting_board": OpRule(apply_cutting_board),
     "unmodelled": OpRule(apply_unmodelled),
     **{op: OpRule(apply_gambling) for op in gambling.GAMBLING_OPS},
-    # Worked out before or after resolving, by the parts of the engine named in `handled_elsewhere`.
-    **{op: OpRule(handled_elsewhere) for op in ("choose_one", "by_piety", "modify", "forbid", "stop_device",
-                                                 "add_numeric", "piety")},
+    "piety": OpRule(apply_piety),
+    "choose_one": OpRule(unfolded),
+    "by_piety": OpRule(unfolded),
+    **{op: OpRule(apply_standing) for op in ("modify", "forbid", "stop_device", "add_numeric")},
 }
 
 

@@ -36,13 +36,19 @@ def after_card(state: GameState, entry: Entry, card: Card, out: Outcome) -> None
     if not isinstance(arrow, int):
         out.say(f"{card.name}'s Piety change ({arrow}) is explained on the card; `set {player.name} piety N`.", PIETY)
         return
+    move_piety(state, entry.player, arrow, out, "After the card's other effects, ")
+
+
+def move_piety(state: GameState, seat: int, arrow: int, out: Outcome, lead: str = "") -> None:
+    """Move Serena's Piety within 1..8; below 1 she atones once."""
+    player = state.players[seat]
     before = player.piety
     wanted = before + arrow
     player.piety = max(LOW, min(HIGH, wanted))
-    out.say(f"After the card's other effects, {player.name}'s Piety moves {arrow:+d}: {before} → {player.piety}"
+    out.say(f"{lead}{player.name}'s Piety moves {arrow:+d}: {before} → {player.piety}"
             + (" (it cannot go above 8)." if wanted > HIGH else "."), PIETY)
     if wanted < LOW:
-        state.atoning = entry.player
+        state.atoning = seat
         out.say(f"{player.name}'s Piety would drop below 1: it stays at 1 and she atones once (however far below 1 "
                 f"it would go): a 1-Gold tithe to the Inn, or a 1-Fortitude loss that nothing can prevent: "
                 f"`{player.name} tithes` or `{player.name} atones fortitude`.", PIETY)
