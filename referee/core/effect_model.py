@@ -115,7 +115,7 @@ SPECS: dict[str, dict[str, tuple[Param, ...]]] = {
         "take_pot": _p("amount:amount share:word"),
         "end_round": _p("pot_to:selector"),
         "by_piety": _p("bands:bands!"),
-        "choose_one": _p("options:options!"),
+        "choose_one": _p("options:options! by:selector"),  # by: who chooses when not the card's player
         "stop_device": (),
         "add_numeric": _p("amount:int!"),
         "play_again": _p("types:kinds"),

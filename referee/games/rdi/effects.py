@@ -103,11 +103,22 @@ def _plus(effect: Effect, bonus: int) -> Effect:
     return effect
 
 
+def chooser_choice(effect: Effect) -> bool:
+    """A choose-one that players the card names make (``by``), not the card's player: it stays whole
+    until the card resolves, when each chooser picks (`ops.apply_chooser_choice`)."""
+    return effect.op == "choose_one" and effect.by is not None
+
+
+def play_choice(effect: Effect) -> bool:
+    """A choose-one the card's player makes, settled by its option when played."""
+    return effect.op == "choose_one" and effect.by is None
+
+
 def option_effects(effects, option: int | None) -> list[Effect]:
     """Effects with a choose-one resolved to the chosen option (all options while none is chosen)."""
     out: list[Effect] = []
     for effect in effects:
-        if effect.op == "choose_one":
+        if play_choice(effect):
             picks = [effect.options[option]] if option is not None and option < len(effect.options) else effect.options
             for chosen in picks:
                 out.extend(option_effects(chosen.effects, option))
@@ -123,7 +134,7 @@ def flat_effects(card: Card, entry: Entry, state: GameState) -> list[Effect]:
 
     def walk(effects) -> None:
         for effect in effects:
-            if effect.op == "choose_one":
+            if play_choice(effect):
                 options = effect.options
                 chosen = options[entry.option] if entry.option is not None and entry.option < len(options) else None
                 for option in [chosen] if chosen is not None else options:

@@ -278,7 +278,7 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions, Learning):
                                                                            for p in ordered)
                     + " (Anytime Cards first, then Sometimes Cards, each in turn order from the active player, "
                       "each resolved before the next).", ed(state, "other-rules/timing/anytime-before-sometimes"))
-        played = 0
+        played = waiting = 0
         for number, play in enumerate(ordered):
             if state.must_drink:
                 self._wait_for_drink(state, ordered[number:], out)
@@ -293,11 +293,12 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions, Learning):
                         *error.cites)
                 if early:
                     state.early_plays.append([play.player, play.card, play.target])
+                    waiting += 1
                 continue
             played += 1
             while len(state.chain) > depth and not state.must_drink and not any(e.awaiting_chaser for e in state.chain):
                 self.resolve(state, A.Resolve(), out)
-        if not played:
+        if not played and not waiting:
             raise IllegalPlay("None of these answers can be played now; each one's reason is above.",
                               (ed(state, "other-rules/timing"),))
 

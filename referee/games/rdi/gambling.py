@@ -14,7 +14,7 @@ from referee.core.effect_model import Effect, walk
 from referee.core.carddb import Card
 from referee.core.ruling import IllegalPlay, Outcome
 from referee.games.rdi import house, variants
-from referee.games.rdi.effects import ed, move_gold
+from referee.games.rdi.effects import ed, move_gold, play_choice
 from referee.games.rdi.state import Entry, GameState, Round
 
 GAMBLING_OPS = ("start_round", "ante", "take_control", "restrict_next_control", "leave_round", "force_leave",
@@ -34,7 +34,7 @@ def starts_round(card: Card) -> bool:
 def round_option(card: Card, state: GameState) -> int | None:
     """For a card with a start-or-take-control choice, the option that fits now."""
     for effect in card.effects:
-        if effect.op == "choose_one":
+        if play_choice(effect):
             for index, option in enumerate(effect.options):
                 ops = {e.op for e in option.effects}
                 if ("start_round" in ops) == (state.round is None) and ops & {"start_round", "take_control"}:

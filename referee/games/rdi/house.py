@@ -45,8 +45,17 @@ HALF_POT_ROUNDING = HouseRule(
     "up",
     ("smb/prize-variant/captain-whitehawk", "rdi3/other-rules/splitting-drinks", "gii/other-rules/splitting-drinks"))
 
+OTTO_EVERY_OPTION_DECLINED = HouseRule(
+    "otto-every-option-declined",
+    "what Otto chooses when every option a card offers him is one he always declines (paying Gold, discarding, "
+    "losing Fortitude, gaining Alcohol Content, splitting a Drink)",
+    {"first": "give him the first option, as for any choice the Otto rules do not settle",
+     "none": "give him none of them, so the choice does nothing to him"},
+    "first",
+    ("smb/otto/choices",))
+
 RULES = {rule.id: rule for rule in (CONTEST_BROKE_SHARE, ROUND_ON_THE_HOUSE_EVENT, BITEY_PER_TARGET,
-                                    HALF_POT_ROUNDING)}
+                                    HALF_POT_ROUNDING, OTTO_EVERY_OPTION_DECLINED)}
 
 
 def reading(state, rule: HouseRule) -> str:

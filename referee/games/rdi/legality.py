@@ -17,7 +17,7 @@ from referee.core.ruling import GameOver, IllegalPlay
 from referee.core.text import a_or_an, sentence
 from referee.games.rdi import gambling
 from referee.core.effect_model import Effect, walk
-from referee.games.rdi.effects import ATTR_NAMES, active_gears, affected_attrs, device_stopped, ed, one_book_rule
+from referee.games.rdi.effects import ATTR_NAMES, active_gears, affected_attrs, device_stopped, ed, one_book_rule, play_choice
 from referee.games.rdi.state import PHASE_NAMES, Entry, GameState
 
 CHANGES_DRINK_OPS = {"alter_drink", "split_drink", "pass_drink"}
@@ -44,7 +44,7 @@ def _option_effects(card: Card, option: int | None) -> list[Effect]:
     """The card's effects for the chosen option (a choose-one card keeps its choice whole until chosen)."""
     out: list[Effect] = []
     for effect in card.effects:
-        if effect.op == "choose_one" and option is not None:
+        if play_choice(effect) and option is not None:
             out.extend(effect.options[option].effects)
         else:
             out.append(effect)
@@ -176,7 +176,7 @@ class Checker:
         """Find a reading of the card (an option, a window) that holds now."""
         options = [None]
         for effect in card.effects:
-            if effect.op == "choose_one":
+            if play_choice(effect):
                 options = list(range(len(effect.options)))
         reasons: list[IllegalPlay] = []
         for option in options:

@@ -10,11 +10,13 @@ adjusts the card as a whole; every other op then runs in the card's order.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import re
+from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import Callable
 
 from referee.core.carddb import Card
-from referee.core.effect_model import SPECS, Effect
+from referee.core.effect_model import SPECS, Effect, aimed
 from referee.core.ruling import ASK, Outcome
 from referee.core.text import count_of
 from referee.games.rdi import gambling, splitting, variants
@@ -387,8 +389,46 @@ def apply_unmodelled(ctx: Resolving, effect: Effect) -> None:
 
 
 def unfolded(ctx: Resolving, effect: Effect) -> None:
-    """choose_one and by_piety never reach here: `flat_effects` replaces them with the chosen option or
-    the Piety band in force before the card resolves."""
+    """by_piety, and a choose-one the card's player makes, never reach here: `flat_effects` replaces them
+    with the Piety band in force or the chosen option before the card resolves."""
+
+
+def apply_chooser_choice(ctx: Resolving, effect: Effect) -> None:
+    """A choose-one that players the card names make: each chooser's option is aimed at that chooser.
+    Otto's is settled by his rule; a person's is said and left to the table, who alone knows it."""
+    if effect.by is None:
+        return unfolded(ctx, effect)
+    from referee.games.rdi.characters import otto
+
+    describe = partial(option_words, card_player=ctx.name)
+    own_words = () if ctx.card.book == "table" else ctx.card.cites  # a taught card's wording is in no book
+    for seat in ctx.seats(effect.by, effect):
+        player = ctx.state.players[seat]
+        if ctx.ignores(seat):
+            continue
+        if not player.automaton:
+            ctx.out.say(f"{ctx.card.name}: {player.name} chooses one: {' or '.join(map(describe, effect.options))}. "
+                        "Only the table knows which; apply it with `set`.", *own_words)
+            continue
+        option = otto.option_for_otto(ctx.state, effect.options, describe, ctx.out)
+        if option is not None:
+            resolve_effects(replace(ctx, totals={}), [aimed(e, (seat,)) for e in option.effects])
+
+
+def option_words(option, card_player: str) -> str:
+    """An option as the chooser hears it: the chooser unnamed, the card's player by name ("pay Ann 1 Gold")."""
+    from referee.games.rdi.phrases import write_clauses
+
+    words = option.label or re.sub(r"\b(pay|to|from|with) you\b", rf"\1 {card_player}",
+                                   write_clauses(option.effects, "chosen"))
+    return f"({words})"
+
+
+def affects_chooser_choice(effect: Effect, seat: int, entry: Entry, state: GameState) -> set[str]:
+    if effect.by is None or seat not in seats_for(effect.by, entry, state, effect):
+        return set()
+    return {attr for option in effect.options for e in option.effects
+            for attr in OPS[e.op].affects(aimed(e, (seat,)), seat, entry, state)}
 
 
 def apply_standing(ctx: Resolving, effect: Effect) -> None:
@@ -440,7 +480,7 @@ OPS: dict[str, OpRule] = {
     "unmodelled": OpRule(apply_unmodelled),
     **{op: OpRule(apply_gambling) for op in gambling.GAMBLING_OPS},
     "piety": OpRule(apply_piety),
-    "choose_one": OpRule(unfolded),
+    "choose_one": OpRule(apply_chooser_choice, affects_chooser_choice),
     "by_piety": OpRule(unfolded),
     **{op: OpRule(apply_standing) for op in ("modify", "forbid", "stop_device", "add_numeric")},
 }

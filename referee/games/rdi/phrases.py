@@ -152,6 +152,25 @@ def _cards(cursor: Cursor) -> int | None | str:
     return count
 
 
+def _options(cursor: Cursor, default: str) -> tuple[Option, ...] | None:
+    """`: ("label": clauses) or (clauses) ...` after `choose one`."""
+    cursor.accept(":")
+    options = []
+    while True:
+        if not cursor.accept("("):
+            return None
+        label = cursor.quoted() if (cursor.peek() or "").startswith('"') else None
+        if label is not None and not cursor.accept(":"):
+            return None
+        effects = read_clauses(cursor, default)
+        if not cursor.accept(")"):
+            cursor.fail(") or , and another clause")
+            raise cursor.error()
+        options.append(Option(label, effects))
+        if not cursor.accept("or"):
+            return tuple(options)
+
+
 def _clause_with_subject(cursor: Cursor, default: str) -> Effect | None:
     who = cursor.attempt(_subject)
     given = who is not None
@@ -197,6 +216,10 @@ def _clause_with_subject(cursor: Cursor, default: str) -> Effect | None:
         source = cursor.accept_any("from their drink me pile", "from the drink deck")
         source = {"from their drink me pile": "drink_me", "from the drink deck": "drink_deck"}.get(source or "")
         return _OPS["drink"](who=who, count=count, source=source)
+    if given and who != "self" and cursor.attempt(lambda c: _verb(c, "choose")) is not None:
+        # The players named choose, each for themselves: unnamed clauses in the options are the chooser's.
+        options = _options(cursor, "chosen") if cursor.accept("one") else None
+        return None if options is None else _OPS["choose_one"](options=options, by=who)
     if not given or who == "self":
         if cursor.attempt(lambda c: _verb(c, "take")) is not None and cursor.accept("control"):
             cursor.accept("of", "the", "round")
@@ -273,21 +296,8 @@ def _clause_free(cursor: Cursor, default: str = "self") -> Effect | None:
             return None
         return _OPS["restrict_next_control"](to=what)
     if cursor.accept("choose", "one"):
-        cursor.accept(":")
-        options = []
-        while True:
-            if not cursor.accept("("):
-                return None
-            label = cursor.quoted() if (cursor.peek() or "").startswith('"') else None
-            if label is not None and not cursor.accept(":"):
-                return None
-            effects = read_clauses(cursor, default)
-            if not cursor.accept(")"):
-                cursor.fail(") or , and another clause")
-                raise cursor.error()
-            options.append(Option(label, effects))
-            if not cursor.accept("or"):
-                return _OPS["choose_one"](options=tuple(options))
+        options = _options(cursor, default)
+        return None if options is None else _OPS["choose_one"](options=options)
     if cursor.accept("by", "piety"):
         cursor.accept(":")
         bands = []
@@ -476,9 +486,11 @@ def _natural(effect: Effect, default: str) -> str | None:
         return "end the Round" + (" with the pot going to the Inn" if effect.pot_to == "inn" else "")
     if op == "restrict_next_control" and effect.to:
         return f"only {_kinds_words(effect.to)} can take control next"
-    if op == "choose_one":
-        return "choose one: " + " or ".join(
-            "(" + (quote(o.label) + ": " if o.label is not None else "") + write_clauses(o.effects, default) + ")"
+    if op == "choose_one" and (effect.by is None or effect.by in SUBJECTS and effect.by != "self"):
+        chooser = default if effect.by is None else "chosen"
+        head = "choose one: " if effect.by is None else f"{_say_subject(effect.by)} chooses one: "
+        return head + " or ".join(
+            "(" + (quote(o.label) + ": " if o.label is not None else "") + write_clauses(o.effects, chooser) + ")"
             for o in effect.options)
     if op == "by_piety":
         return "by Piety: " + " or ".join(f"({b.low} to {b.high}: {write_clauses(b.effects, default)})"

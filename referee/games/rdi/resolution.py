@@ -178,6 +178,10 @@ class Resolution:
                     f"(`{state.players[entry.player].name} reveals CARD`), and every player gets a copy of it.",
                     ed(state, "other-rules/round-on-the-house"))
             return
+        if card is not None and card.effects:  # a Drink Event the table taught, or one whose effects are data
+            out.say(f"{entry.name} resolves.", ed(state, "more-drink-rules/drink-events"))
+            resolve_effects(Resolving(state, entry, card, out, self.cards), flat_effects(card, entry, state))
+            return
         out.say(f"{entry.name} resolves: follow its instructions. The referee does not apply this Drink Event itself; "
                 "the table applies it and corrects the figures with `set`.", ed(state, "more-drink-rules/drink-events"))
 

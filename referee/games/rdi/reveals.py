@@ -10,8 +10,9 @@ from referee.games.rdi import announce as A
 from referee.games.rdi import contest, house, splitting
 from referee.games.rdi.characters import kaylin, otto, phrenk, roxana
 from referee.games.rdi.drinks import add_chaser, start_drink, take_from_deck
-from referee.games.rdi.effects import clamp_change, ed
-from referee.games.rdi.state import GameState
+from referee.games.rdi.effects import clamp_change, ed, flat_effects
+from referee.games.rdi.ops import Resolving, resolve_effects
+from referee.games.rdi.state import Entry, GameState
 
 
 class Reveals:
@@ -26,6 +27,9 @@ class Reveals:
                 return
             if card.type == "potion" and reveal.player is not None:
                 phrenk.reveal(state, state.seat(reveal.player), card, out)
+                return
+            if card.type == "dungeon_event":
+                self._dungeon_event(state, reveal, card, out)
                 return
             if card.type == "wulfric":
                 seat = kaylin.kaylin_seat(state)
@@ -76,6 +80,8 @@ class Reveals:
             if state.phase == "drink":
                 raise IllegalPlay("Otto has already drunk this turn.", (otto.TURN,))
             card = self._card(reveal.card or "", out)
+            if card.type not in ("drink", "drink_event", "special_reserve"):
+                raise IllegalPlay(f"{card.name} is not a Drink Deck card.", (otto.TURN,))
             self._move_to(state, "drink", out)
             take_from_deck(state, out)
             out.say("Otto has no Drink Me! pile: he drinks from the Drink Deck, and it affects both of his tracks.", otto.TURN)
@@ -102,6 +108,21 @@ class Reveals:
         entry = start_drink(state, seat, card, "drink_me", out, chaser=declared_chaser)
         self.note_table_card(state, seat, card, out)
         self._ask_unknown_alcohol(state, entry, out)
+
+    def _dungeon_event(self, state: GameState, reveal: A.Reveal, card, out: Outcome) -> None:
+        """A Dungeon Event (RDI 6) faced by one player. The Dungeon Event rules are not in these books: the
+        referee applies what they say of the card, at once, and rules no answers to it."""
+        self._no_open_question(state)
+        if reveal.player is None:
+            raise NotUnderstood(f"Who faces {card.name}? `NAME reveals {card.name}`.")
+        seat = state.seat(reveal.player)
+        entry = Entry(uid=state.next_uid, kind="event", player=seat, name=card.name, card_id=card.id,
+                      card_type=card.type, drinker=seat, source="dungeon")
+        state.next_uid += 1
+        out.say(f"{state.players[seat].name} faces the Dungeon Event {card.name}. Dungeon Events come from The Red "
+                "Dragon Inn 6, whose rules are not among these books: the referee applies what the books say of the "
+                "card, at once, and rules no answers to it.", *card.cites)
+        resolve_effects(Resolving(state, entry, card, out, self.cards), flat_effects(card, entry, state))
 
     def _forced_drink(self, state: GameState, seat: int, reveal: A.Reveal, out: Outcome) -> None:
         """A card made this player drink the top Drink of their Drink Me! pile now."""

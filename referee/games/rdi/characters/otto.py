@@ -53,6 +53,48 @@ def discards_nothing(state: GameState, seat: int, source: str, out: Outcome) -> 
     return True
 
 
+# What Otto chooses not to do when a card offers it (Smorgasbox, Otto's choices): pay Gold, discard cards,
+# lose Fortitude, gain Alcohol Content, split a Drink.
+def _declined(effect) -> str | None:
+    op, attr = effect.op, getattr(effect, "attr", None)
+    if op == "pay" or (op == "lose" and attr == "gold"):
+        return "pay Gold"
+    if op == "discard":
+        return "discard cards"
+    if op == "lose" and attr == "fortitude":
+        return "lose Fortitude"
+    if op == "gain" and attr == "alcohol":
+        return "gain Alcohol Content"
+    if op == "split_drink":
+        return "split a Drink"
+    return None
+
+
+def option_for_otto(state: GameState, options, describe, out: Outcome):
+    """The option Otto takes: the first one that asks none of what he declines; where every option asks
+    something he declines the books are silent (house rule ``otto-every-option-declined``).
+    ``describe(option)`` words an option. Returns the option, or None when he takes none."""
+    from referee.games.rdi import house
+
+    declined = [next((why for e in option.effects if (why := _declined(e))), None) for option in options]
+    taken = next((i for i, why in enumerate(declined) if why is None), None)
+    if taken == 0:
+        out.say(f"Otto takes the first option, {describe(options[0])}: where his rules do not settle a choice, he "
+                "always takes the first option.", CHOICES)
+        return options[0]
+    if taken is not None:
+        passed = "; ".join(f"{describe(options[i])}, since he never chooses to {why}"
+                           for i, why in enumerate(declined[:taken]))
+        out.say(f"Otto takes {describe(options[taken])}, the first option he does not decline: he passes over "
+                f"{passed}.", CHOICES)
+        return options[taken]
+    if house.say(state, house.OTTO_EVERY_OPTION_DECLINED, out) == "first":
+        out.say(f"Otto takes the first option, {describe(options[0])}.", CHOICES)
+        return options[0]
+    out.say("Otto takes none of the options.", CHOICES)
+    return None
+
+
 def humans(state: GameState) -> list[int]:
     return [i for i, p in enumerate(state.players) if not p.automaton and not p.out]
 
