@@ -366,7 +366,7 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions, Learning):
             steps = (Step(f"No. {error.message}", error.cites),) + ((Step(error.hint),) if error.hint else ())
             return Ruling(ANSWER, f"no:{error.code}", f"No. {error.message}", steps, line)
         against = state.entry(entry.responds_to) if entry.responds_to is not None else None
-        text = f"Yes: {play.player} may play {card.name} now" + (f" against {against.name}." if against else ".")
+        text = sentence(f"Yes: {play.player} may play {card.name} now" + (f" against {against.name}" if against else ""))
         steps = [Step(text, self._play_cites(state, entry), card.cites)] + [Step(*_note(n)) for n in notes]
         return Ruling(ANSWER, "yes", text, tuple(steps), line)
 

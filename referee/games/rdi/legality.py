@@ -265,7 +265,7 @@ class Checker:
                     entry.responds_to = top.uid
                     return []
                 failures.append(f"{card.name} answers a Sometimes Card, and the top of the chain is "
-                                + (f"{top.name}." if top else "empty."))
+                                + (sentence(top.name) if top else "empty."))
             elif window in ("drink_revealed", "you_are_drinking"):
                 if top is not None and top.kind == "drink" and (window == "drink_revealed" or top.drinker == seat):
                     entry.responds_to = top.uid

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from referee.core.carddb import Card
 from referee.core.ruling import IllegalPlay, Outcome
+from referee.core.text import sentence
 from referee.games.rdi.effects import move_gold
 from referee.games.rdi.state import GameState
 
@@ -79,8 +80,8 @@ def check_holds(state: GameState, seat: int, card: Card) -> str | None:
     if card.name in player.potions:
         return None
     if is_phrenk(player.character) and not player.potions and not player.potion_known:
-        return (f"The referee was not told which Potion {player.name} has face up; it takes the table's word that it "
-                f"is {card.name}.")
+        return sentence(f"The referee was not told which Potion {player.name} has face up; it takes the table's word "
+                        f"that it is {card.name}")
     raise IllegalPlay(f"{player.name} has no {card.name} face up in front of them"
                       + (f" (they have {', '.join(player.potions)})." if player.potions else "."), (PLAY,),
                       code="not-your-card")
