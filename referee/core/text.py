@@ -66,6 +66,12 @@ def count_of(number, noun: str, plural: str | None = None) -> str:
     return f"{number} {noun if number == 1 else many}"
 
 
+def listed(names, last: str = "and") -> str:
+    """"A", "A and B", "A, B and C"."""
+    names = list(names)
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} {last} {names[-1]}" if names else ""
+
+
 def a_or_an(word: str) -> str:
     """"an Anytime card", "a Sometimes card": the article that agrees with the word."""
     return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"

@@ -9,7 +9,7 @@ save a broke player. Everyone losing at once is a tie ("Passing Out", both books
 from __future__ import annotations
 
 from referee.core.ruling import Outcome
-from referee.core.text import count_of
+from referee.core.text import count_of, listed
 from referee.games.rdi import house
 from referee.games.rdi.effects import ed, move_gold
 from referee.games.rdi.state import GameState
@@ -54,8 +54,10 @@ def apply_losses(state: GameState, out: Outcome) -> None:
         to_inn = (gold + 1) // 2
         rest = gold - to_inn
         share, remainder = divmod(rest, len(remaining)) if remaining else (0, rest)
-        out.say(f"{player.name} passes out. Their {gold} Gold: {to_inn} (half, rounded up) to the Inn"
-                + (f", {share} to each of {', '.join(state.players[s].name for s in remaining)}" if remaining else "")
+        others = [state.players[s].name for s in remaining]
+        shares = ("" if not others else f", nothing left for {listed(others, 'or')}" if not share
+                  else f", {share} to {others[0]}" if len(others) == 1 else f", {share} to each of {listed(others)}")
+        out.say(f"{player.name} passes out. Their {gold} Gold: {to_inn} (half, rounded up) to the Inn" + shares
                 + (f", {remainder} left over to the Inn." if remainder else "."),
                 ed(state, "losing-the-game/passing-out"))
         move_gold(state, seat, "inn", to_inn + remainder, out, "passing out")
@@ -72,7 +74,7 @@ def apply_losses(state: GameState, out: Outcome) -> None:
     people = [s for s in state.in_game() if not state.players[s].automaton]
     if losers and len(losers) == len(people):
         state.tie = [state.players[s].name for s in losers]
-        out.say(f"Everyone still in loses at once: the game is a tie between {', '.join(state.tie)}.",
+        out.say(f"Everyone still in loses at once: the game is a tie between {listed(state.tie)}.",
                 ed(state, "losing-the-game/passing-out"))
     for seat in losers:
         player = state.players[seat]
