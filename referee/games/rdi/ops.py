@@ -296,7 +296,18 @@ def apply_drink(ctx: Resolving, effect: Effect) -> None:
         if seat in ctx.entry.ignored_by:
             continue
         name = state.players[seat].name
-        if state.players[seat].drink_me == 0:
+        if state.players[seat].automaton:
+            # Otto has no Drink Me! pile: he drinks from the Drink Deck, and a player's card that makes him
+            # drink affects only that player's track (Smorgasbox, Otto).
+            from referee.games.rdi.characters import otto
+
+            state.must_drink += [seat] * times
+            state.otto_sent_by += [ctx.entry.player] * times
+            out.verdict, out.code = ASK, "ask-reveal"
+            out.say(f"Otto must drink {count_of(times, 'Drink')}: he has no Drink Me! pile, so each comes from the "
+                    f"top of the Drink Deck (`Otto reveals CARD`), and only {ctx.name}'s track is affected.",
+                    otto.TARGETING)
+        elif state.players[seat].drink_me == 0:
             each = "" if times == 1 else f" for each of the {times} Drinks owed"
             out.say(f"{name} must drink, but their Drink Me! pile is empty: they sober up by 1{each}.",
                     ed(state, "on-your-turn/drink"))

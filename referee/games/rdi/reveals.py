@@ -50,7 +50,7 @@ class Reveals:
             if reveal.card is None:
                 raise NotUnderstood("Which card is the Chaser? `chaser CARD`.")
             add_chaser(state, waiting, *self._drink_card(reveal.card, out, state), out)
-            self._ask_unknown_alcohol(state, waiting, out)
+            self._drink_ready(state, waiting, out)
             contest.chaser_done(state, waiting, out)
             if waiting.group == "to-copy" and not waiting.awaiting_chaser:
                 splitting.copy_for_everyone(state, waiting, out)
@@ -86,7 +86,7 @@ class Reveals:
             take_from_deck(state, out)
             out.say("Otto has no Drink Me! pile: he drinks from the Drink Deck, and it affects both of his tracks.", otto.TURN)
             entry = start_drink(state, seat, card, "drink_deck", out)
-            self._ask_unknown_alcohol(state, entry, out)
+            self._drink_ready(state, entry, out)
             return
         if not state.ordered:
             raise IllegalPlay(f"{reveal.player} has not ordered a Drink yet; Order a Drink comes before Drink.",
@@ -128,6 +128,9 @@ class Reveals:
         """A card made this player drink the top Drink of their Drink Me! pile now."""
         state.must_drink.remove(seat)
         player = state.players[seat]
+        if player.automaton:
+            self._otto_forced_drink(state, seat, reveal, out)
+            return
         if player.drink_me == 0:
             out.say(f"{player.name}'s Drink Me! pile is empty, so they sober up by 1 instead.", ed(state, "on-your-turn/drink"))
             clamp_change(state, seat, "alcohol", -1, out, "sobering up")
@@ -140,6 +143,25 @@ class Reveals:
         player.drink_me -= 1
         entry = start_drink(state, seat, card, "drink_me", out, chaser=declared_chaser)
         self._ask_unknown_alcohol(state, entry, out)
+
+    def _otto_forced_drink(self, state: GameState, seat: int, reveal: A.Reveal, out: Outcome) -> None:
+        """A player's card made Otto drink: the top card of the Drink Deck, on that player's track only."""
+        sent_by = state.otto_sent_by.pop(0) if state.otto_sent_by else None
+        if reveal.card is None:
+            raise NotUnderstood("Which card does Otto reveal from the Drink Deck? `Otto reveals CARD`.")
+        card, declared_chaser = self._drink_card(reveal.card, out, state)
+        if card.type not in ("drink", "drink_event", "special_reserve"):
+            raise IllegalPlay(f"{card.name} is not a Drink Deck card.", (otto.TARGETING,))
+        take_from_deck(state, out)
+        entry = start_drink(state, seat, card, "drink_deck", out, chaser=declared_chaser)
+        entry.sent_by = sent_by
+        self._drink_ready(state, entry, out)
+
+    def _drink_ready(self, state: GameState, entry, out: Outcome) -> None:
+        """A Drink just revealed: ask for what the books leave out; prompt Otto when it affects him."""
+        self._ask_unknown_alcohol(state, entry, out)
+        if entry.kind == "drink" and not entry.awaiting_chaser:
+            self._prompt_otto(state, entry, None, out)
 
     def _reveal_for_copies(self, state: GameState, reveal: A.Reveal, out: Outcome) -> None:
         seat = state.copies_for

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from referee.core.ruling import IllegalPlay, Outcome
 from referee.games.rdi.effects import ed
+from referee.games.rdi.characters import otto
 from referee.games.rdi.state import Entry, GameState
 
 
@@ -47,6 +48,7 @@ def split(state: GameState, drink: Entry, partner: int | None, rounding: str, ou
     out.say(f"{why}: {drink.name} becomes two independent Drinks of {drink.alcohol} Alcohol Content each ({before} "
             f"halved, rounded {rounding}), one for {owner} and one for {state.players[partner].name}. A card that "
             "changes a Drink now changes only one of them.", ed(state, "other-rules/splitting-drinks"))
+    otto.prompt_response(state, half, None, out)
 
 
 def offer_builtin_split(state: GameState, drink: Entry, card, out: Outcome) -> bool:

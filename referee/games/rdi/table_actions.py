@@ -112,11 +112,4 @@ class TableActions:
                 otto.TURN if box.box == "action" else otto.RESPONSES)
 
     def _prompt_otto(self, state: GameState, entry, card, out: Outcome) -> None:
-        from referee.games.rdi.effects import affected_attrs
-
-        seat = otto.otto_seat(state)
-        if seat is None or entry.player == seat or not affected_attrs(state, entry, seat, card):
-            return
-        out.say("Otto is affected: reveal the top card of his deck and type its Sometimes box "
-                "(`Otto responds: Ann loses 1 Fortitude`, or `Otto responds: nothing`). It counts as a Sometimes Card.",
-                otto.RESPONSES)
+        otto.prompt_response(state, entry, card, out)

@@ -17,6 +17,7 @@ from referee.games.rdi.state import GameState
 
 BAR = "gii/variants/bar-deck"
 PRIZE = "gii/variants/prize"
+OTTO_PRIZE = "smb/otto/other-rules/prize-variant"
 DECK = 30
 
 
@@ -42,6 +43,9 @@ def refill_drink_deck(state: GameState, out: Outcome) -> None:
 def put_prize_in_pot(state: GameState, starter: int, out: Outcome) -> None:
     """Before the antes, the starter adds a Prize from the Inn to the pot."""
     if state.prizes_inn is None:
+        return
+    if state.players[starter].automaton:
+        out.say("Otto starts this Round, so he adds no Prize to the pot.", OTTO_PRIZE)
         return
     if not state.prizes_inn and state.prize_bin:
         out.say("No Prizes are left in the Inn: every Prize in the Prize Bin returns to the Inn.", PRIZE)
@@ -84,6 +88,9 @@ def award_prize(state: GameState, winner: int | None, out: Outcome) -> None:
     if winner is None:
         state.prizes_inn.append(state.pot_prize)
         out.say(f"The pot goes to the Inn, and its Prize {state.pot_prize} goes with it.", PRIZE)
+    elif state.players[winner].automaton:
+        state.prizes_inn.append(state.pot_prize)
+        out.say(f"Otto wins the Prize {state.pot_prize}: it goes back to the Inn with no effect.", OTTO_PRIZE)
     else:
         state.prizes.setdefault(state.players[winner].name, []).append(state.pot_prize)
         out.say(f"{state.players[winner].name} takes the Prize {state.pot_prize} with the pot.", PRIZE)

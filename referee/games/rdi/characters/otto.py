@@ -95,6 +95,21 @@ def option_for_otto(state: GameState, options, describe, out: Outcome):
     return None
 
 
+def prompt_response(state: GameState, entry, card, out: Outcome) -> None:
+    """A play or Drink that would change Otto's Fortitude, Alcohol Content or Gold: his deck answers with
+    its Sometimes box (Smorgasbox, Otto's responses). His own cards do not trigger him; his Drinks do."""
+    from referee.games.rdi.effects import affected_attrs
+
+    seat = otto_seat(state)
+    own_card = seat is not None and entry.kind == "card" and entry.player == seat
+    if seat is None or own_card or not affected_attrs(state, entry, seat, card):
+        return
+    someone = next((state.players[s].name for s in humans(state)), "Ann")
+    out.say("Otto is affected: reveal the top card of his deck and type its Sometimes box "
+            f"(`Otto responds: {someone} loses 1 Fortitude`, or `Otto responds: nothing`). It counts as a Sometimes "
+            "Card.", RESPONSES)
+
+
 def humans(state: GameState) -> list[int]:
     return [i for i, p in enumerate(state.players) if not p.automaton and not p.out]
 
@@ -224,6 +239,10 @@ def parse_effects(state: GameState, text: str) -> list[dict]:
         if lowered in ("leaves the round", "otto leaves the round", "leave the round"):
             effects.append({"op": "leave_round", "who": "self"})
             continue
+        if re.fullmatch(r"(?:otto\s+)?starts? a round(?: of gambling)?", lowered):
+            # as "Gambling? I'm in!" played as an Action: everyone antes 1 and the starter is in control
+            effects += [{"op": "start_round"}, {"op": "ante", "amount": 1, "who": "each_player"}, {"op": "take_control"}]
+            continue
         if lowered in ("raises", "each player in the round antes 1", "everyone antes 1"):
             effects.append({"op": "ante", "amount": 1, "who": "each_player"})
             effects.append({"op": "take_control"})
@@ -246,7 +265,8 @@ def parse_effects(state: GameState, text: str) -> list[dict]:
                 f"I can't read Otto's box {part!r}.",
                 hint="Say it as e.g. `Ann loses 2 Fortitude`, `each player gains 1 Alcohol Content`, `Bob pays 1 Gold`, "
                      "`the player with the most Fortitude loses 1 Fortitude`, `Ann gets a Pain Curse`, `takes control`, "
-                     "`leaves the round`, `Otto gains 1 Fortitude`, or `nothing`; apply anything else with `set`.")
+                     "`leaves the round`, `starts a Round of Gambling`, `Otto gains 1 Fortitude`, or `nothing`; apply "
+                     "anything else with `set`.")
     return effects
 
 
