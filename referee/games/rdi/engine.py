@@ -259,8 +259,9 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions, Learning):
     def together(self, state: GameState, together: A.Together, out: Outcome) -> None:
         """Players answering the same event at once take their plays back and play them again in order:
         Anytime Cards first, then Sometimes Cards, each in turn order from the active player, each one
-        resolving whole before the next is played, a Drink it makes someone drink included (both books,
-        Timing). A play that cannot be made now is told why and waits; the others go ahead."""
+        resolving whole before the next is played, a Drink it makes someone drink included; like any card
+        played, each may be answered before it resolves (both books, Timing). A play that cannot be made now
+        is told why and waits for its moment; the others go ahead."""
         if state.over:
             raise GameOver("The game is over" + (f": {state.winner} won." if state.winner else "."))
         for play in together.plays:
@@ -279,11 +280,12 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions, Learning):
                     + " (Anytime Cards first, then Sometimes Cards, each in turn order from the active player, "
                       "each resolved before the next).", ed(state, "other-rules/timing/anytime-before-sometimes"))
         played = waiting = 0
+        depth = len(state.chain)
         for number, play in enumerate(ordered):
-            if state.must_drink:
-                self._wait_for_drink(state, ordered[number:], out)
+            if state.must_drink or len(state.chain) > depth:
+                # the play before is on the chain: everyone may answer it, and it resolves whole first
+                self._wait_for_play_before(state, ordered[number:], depth, out)
                 return
-            depth = len(state.chain)
             try:
                 self.play(state, play, out)
             except IllegalPlay as error:
@@ -296,25 +298,27 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions, Learning):
                     waiting += 1
                 continue
             played += 1
-            while len(state.chain) > depth and not state.must_drink and not any(e.awaiting_chaser for e in state.chain):
-                self.resolve(state, A.Resolve(), out)
         if not played and not waiting:
             raise IllegalPlay("None of these answers can be played now; each one's reason is above.",
                               (ed(state, "other-rules/timing"),))
 
-    def _wait_for_drink(self, state: GameState, plays: list, out: Outcome) -> None:
-        """An Anytime Card made someone drink: the plays after it wait until that Drink is drunk."""
+    def _wait_for_play_before(self, state: GameState, plays: list, depth: int, out: Outcome) -> None:
+        """The answers after one just played wait until it has resolved whole, a Drink it makes someone drink
+        included; meanwhile anyone may answer it, as any card played (both books, Timing)."""
         state.waiting_plays = [[p.player, p.card, p.target] for p in plays]
-        state.waiting_depth = len(state.chain)
-        drinker = state.players[state.must_drink[0]].name
+        state.waiting_depth = depth
         names = ", ".join(f"{p.player}'s {self._card(p.card).name}" for p in plays)
-        out.say(f"{names} wait{'s' if len(plays) == 1 else ''} until {drinker}'s Drink is drunk: the card before "
-                "resolves whole first.", ed(state, "other-rules/timing/anytime-before-sometimes"))
+        waits = "waits" if len(plays) == 1 else "wait"
+        if state.must_drink:
+            until = f"until {state.players[state.must_drink[0]].name}'s Drink is drunk: the card before resolves whole first"
+        else:
+            until = (f"until {state.top.name} has resolved; anyone may answer it first (`resolve` when nobody does)")
+        out.say(f"{names} {waits} {until}.", ed(state, "other-rules/timing/anytime-before-sometimes"))
 
     def resume_waiting(self, state: GameState, out: Outcome) -> None:
         """Play the answers that waited: those announced too early, and those that waited for a Drink."""
         self._play_early(state, out)
-        self._play_after_drink(state, out)
+        self._play_after_play_before(state, out)
 
     def _play_early(self, state: GameState, out: Outcome) -> None:
         """An answer announced before the event it answers waits for that event (both books, Timing): it is
@@ -344,14 +348,14 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions, Learning):
             still = []
         state.early_plays = still
 
-    def _play_after_drink(self, state: GameState, out: Outcome) -> None:
-        """Play the answers that waited for a Drink, once that Drink has been drunk."""
+    def _play_after_play_before(self, state: GameState, out: Outcome) -> None:
+        """Play the answers that waited for the play before them, once it has resolved whole."""
         if not state.waiting_plays or state.must_drink or len(state.chain) > state.waiting_depth \
                 or any(e.awaiting_chaser for e in state.chain):
             return
         plays = tuple(A.Play(*p) for p in state.waiting_plays)
         state.waiting_plays = []
-        out.say("The Drink is drunk; the answers that waited are played now.",
+        out.say("The play before has resolved whole; the answers that waited are played now.",
                 ed(state, "other-rules/timing/anytime-before-sometimes"))
         try:
             self.together(state, A.Together(plays), out)
