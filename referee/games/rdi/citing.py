@@ -36,6 +36,18 @@ def reason(state, code: str) -> str:
     return f"{state.rules}/{REASONS[code]}"
 
 
+def card_rule(state, card) -> str | None:
+    """The section about this card itself (one that names it, not a worked example), the chosen edition's
+    first: what decides a step about the card's own wording."""
+    from referee.core.rules import sections
+
+    index = sections()
+    names = {card.name, *card.aliases}
+    own = [c for c in card.cites if c in index and not is_example(c) and names & set(index[c].cards)]
+    own.sort(key=lambda c: not c.startswith(f"{state.rules}/"))
+    return own[0] if own else None
+
+
 def at_table(state) -> set[str]:
     """Characters and variants at the table: character names, 'otto', 'prize', 'bar-deck'."""
     present = {p.character.lower().split()[0] for p in state.players if p.character}
@@ -56,13 +68,22 @@ def _in_game(section: str, present: set[str]) -> bool:
                    for prefix, part in _PARTS.items())
 
 
+def deliberate(cites: tuple[str, ...]) -> set[str]:
+    """Other-book sections a step cites on purpose: those the rules data names as differing from one of its
+    cites (a step on an edition difference cites both books)."""
+    from referee.core.rules import sections
+
+    index = sections()
+    return {other for c in cites if c in index for other, _ in index[c].differs}
+
+
 def _in_edition(state, section: str, keep_both: tuple[str, ...]) -> str:
     """The chosen edition's section for ``section`` where that book has it, unless the step cites both
     editions' sections on purpose (``keep_both``: a step about an edition difference)."""
     book, _, path = section.partition("/")
     if book in CORE_BOOKS and book != state.rules:
         mine = f"{state.rules}/{path}"
-        if known(mine) and mine not in keep_both:
+        if known(mine) and mine not in keep_both and section not in deliberate(keep_both):
             return mine
     return section
 

@@ -89,7 +89,8 @@ def reveal(state: GameState, seat: int, card: Card, out: Outcome, declared_chase
         contest.next += 1
         _ask_next(state, out)
         return entry
-    entry = start_drink(state, seat, card, "drink_deck", out, chaser=declared_chaser)
+    entry = start_drink(state, seat, card, "drink_deck", out, chaser=declared_chaser,
+                        rule=ed(state, "other-rules/drinking-contest"))
     entry.group = CONTEST
     if not entry.awaiting_chaser:
         contest.next += 1

@@ -50,8 +50,10 @@ def draws_of(card: Card) -> int:
     return sum(e.count for e in card.effects if e.op == "draw" and isinstance(e.count, int))
 
 
-def start_drink(state: GameState, seat: int, card: Card, source: str, out: Outcome, chaser: bool = False) -> Entry:
-    """Put a revealed Drink or Drink Event on the chain (the card has left its pile already)."""
+def start_drink(state: GameState, seat: int, card: Card, source: str, out: Outcome, chaser: bool = False,
+                rule: str | None = None) -> Entry:
+    """Put a revealed Drink or Drink Event on the chain (the card has left its pile already). ``rule`` is
+    the section that has this player reveal it (their Drink phase unless said)."""
     player = state.players[seat]
     entry = Entry(uid=state.next_uid, kind="drink" if card.type in DRINK_TYPES else "event", player=seat,
                   name=card.name, card_id=card.id, card_type=card.type, drinker=seat, source=source,
@@ -69,7 +71,7 @@ def start_drink(state: GameState, seat: int, card: Card, source: str, out: Outco
     entry.fortitude = card.get("fortitude") or 0
     entry.draw = draws_of(card)
     shown = "an unknown amount of" if entry.alcohol is None else str(entry.alcohol)
-    out.say(f"{player.name} reveals {card.name} from {where}: {shown} Alcohol Content.", ed(state, "on-your-turn/drink"))
+    out.say(f"{player.name} reveals {card.name} from {where}: {shown} Alcohol Content.", rule or ed(state, "on-your-turn/drink"))
     state.chain.append(entry)
     if card.get("chaser") or chaser:
         if chaser and not card.get("chaser"):

@@ -40,13 +40,22 @@ def one_book_rule(state: GameState, section: str) -> tuple[str, tuple[str, ...]]
     book, path = section.split("/", 1)
     other = "gii" if book == "rdi3" else "rdi3"
     if book == state.rules:
-        return f"{BOOK_NAMES[other]} has no such rule.", (section,)
+        return f"{BOOK_NAMES[other]} has no such rule.", (section,) + counterparts(section, other)
     parts = path.split("/")
     silent = next((f"{state.rules}/{'/'.join(parts[:n])}" for n in range(len(parts), 0, -1)
                    if known(f"{state.rules}/{'/'.join(parts[:n])}")), None)
     text = (f"Only {BOOK_NAMES[book]} states this rule; {BOOK_NAMES[state.rules]} is silent on it, so the "
             f"referee follows {BOOK_NAMES[book]}.")
     return text, (section,) + ((silent,) if silent else ())
+
+
+def counterparts(section: str, book: str) -> tuple[str, ...]:
+    """The other book's sections that the rules data names as differing from ``section`` (where that book
+    is silent or says otherwise)."""
+    from referee.core.rules import sections
+
+    found = sections().get(section)
+    return tuple(i for i, _ in found.differs if i.startswith(f"{book}/")) if found else ()
 
 
 def say_one_book_rule(state: GameState, out: Outcome, text: str, section: str, *more: str) -> None:

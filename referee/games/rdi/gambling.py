@@ -14,6 +14,7 @@ from referee.core.effect_model import Effect, walk
 from referee.core.carddb import Card
 from referee.core.ruling import IllegalPlay, Outcome
 from referee.games.rdi import house, variants
+from referee.games.rdi.citing import card_rule
 from referee.games.rdi.effects import ed, move_gold, play_choice
 from referee.games.rdi.state import Entry, GameState, Round
 
@@ -111,7 +112,7 @@ def check_tip(state: GameState, card: Card, top: Entry | None, top_card: Card | 
     if top is None or not limits:
         return
     ops = _ops(top_card)
-    cites = ("rdi3/other-rules/wench-tip",) + (("gii/gambling/wench-tip",) if state.rules == "gii" else ())
+    cites = ("rdi3/other-rules/wench-tip",)  # the limits are RDI 3's card's own, under either edition
     printed = "" if state.rules == "rdi3" else " (its limits are printed in RDI 3 and hold under either rules)"
     if "ante" in limits and ops & set(MAKES_ANTE):
         raise IllegalPlay(f"{card.name} may not answer a card that makes players ante ({top.name}){printed}.", cites)
@@ -190,10 +191,10 @@ def resolve_op(state: GameState, entry: Entry, card: Card, effect: Effect, out: 
         for target in ([entry.target] if entry.target is not None else []):
             leave(state, target, out, forced=True)
     elif op in ("win_round", "take_pot"):
-        end_round(state, seat, out, f"{card.name} says {name} wins the Round")
+        end_round(state, seat, out, f"{card.name} says {name} wins the Round", card_rule(state, card) or "")
     elif op == "end_round":
         to_inn = (effect.pot_to or "inn") == "inn"
-        end_round(state, None if to_inn else seat, out, f"{card.name} ends the Round")
+        end_round(state, None if to_inn else seat, out, f"{card.name} ends the Round", card_rule(state, card) or "")
     else:
         return False
     return True

@@ -264,55 +264,59 @@ class Checker:
                 if top is not None and affected_attrs(state, top, seat, self.card_of(top)) & wanted:
                     entry.responds_to = top.uid
                     return []
-                failures.append(f"{card.name} answers a card that directly changes {state.players[seat].name}'s "
-                                f"{'/'.join(sorted(wanted))}, and " + (f"{top.name} does not." if top else "nothing is waiting."))
+                failures.append((f"{card.name} answers a card that directly changes {state.players[seat].name}'s "
+                                 f"{'/'.join(sorted(wanted))}, and " + (f"{top.name} does not." if top else "nothing is waiting."),
+                                 ed(state, "other-rules/cards-that-affect")))
             elif window == "sometimes_card_played":
                 if top is not None and entry_timing(state, top, self.cards) == "sometimes":
                     entry.responds_to = top.uid
                     return []
-                failures.append(f"{card.name} answers a Sometimes Card, and the top of the chain is "
-                                + (sentence(top.name) if top else "empty."))
+                failures.append((f"{card.name} answers a Sometimes Card, and the top of the chain is "
+                                 + (sentence(top.name) if top else "empty."), ed(state, "sometimes-and-anytime-cards")))
             elif window in ("drink_revealed", "you_are_drinking"):
                 if top is not None and top.kind == "drink" and (window == "drink_revealed" or top.drinker == seat):
                     entry.responds_to = top.uid
                     return []
-                failures.append(f"{card.name} needs a Drink {'you are about to drink ' if window == 'you_are_drinking' else ''}"
-                                "on top of the chain.")
+                failures.append((f"{card.name} needs a Drink {'you are about to drink ' if window == 'you_are_drinking' else ''}"
+                                 "on top of the chain.", ed(state, "on-your-turn/drink")))
             elif window == "drink_changed":
                 if top is not None and changes_a_drink(self.card_of(top)):
                     entry.responds_to = top.uid
                     return []
-                failures.append(f"{card.name} answers a card that changes a Drink.")
+                failures.append((f"{card.name} answers a card that changes a Drink.", ed(state, "other-rules/timing")))
             elif window == "you_lost_fortitude":
                 hit = [source for victim, source in state.recent_hits if victim == seat and source != seat]
                 if hit:
                     entry.attacker = hit[-1]
                     return []
-                failures.append(f"{card.name} is played after {state.players[seat].name} loses Fortitude to another "
-                                "player's card, and that has not just happened (a response waits for the event "
-                                "it answers).")
+                failures.append((f"{card.name} is played after {state.players[seat].name} loses Fortitude to another "
+                                 "player's card, and that has not just happened (a response waits for the event "
+                                 "it answers).", ed(state, "other-rules/timing")))
             elif window == "any_card_played":
                 if top is not None:
                     entry.responds_to = top.uid
                     return []
-                failures.append(f"{card.name} answers a card, and nothing is waiting.")
+                failures.append((f"{card.name} answers a card, and nothing is waiting.", ed(state, "other-rules/timing")))
             elif window == "order_a_drink_phase":
                 if seat == state.active and state.phase in ("action", "order") and not state.chain:
                     return []
-                failures.append(f"{card.name} is played in your own Order a Drink phase.")
+                failures.append((f"{card.name} is played in your own Order a Drink phase.",
+                                 ed(state, "on-your-turn/order-a-drink")))
             elif window == "gear_revealed":
                 if top is not None and active_gears(top):
                     entry.responds_to = top.uid
                     return []
-                failures.append(f"{card.name} answers a Gear Card just revealed.")
+                failures.append((f"{card.name} answers a Gear Card just revealed.",
+                                 "rdi3/appendix-a/wizgille/devices-and-gear"))
             elif window == "round_of_gambling":
                 if state.round is not None:
                     return []
-                failures.append("No Round of Gambling is in progress.")
+                failures.append(("No Round of Gambling is in progress (once the last player has passed, the Round "
+                                 "is over).", ed(state, "gambling/ending-the-round")))
             else:
                 return [f"The referee does not check the window '{window}' of {card.name}; it takes the table's word."]
-        raise IllegalPlay(" / ".join(failures), (ed(state, "sometimes-and-anytime-cards"), ed(state, "other-rules/timing")),
-                          code="not-your-window")
+        texts = list(dict.fromkeys(text for text, _ in failures))  # one reason once, in the card's order
+        raise IllegalPlay(" / ".join(texts), tuple(dict.fromkeys(cite for _, cite in failures)), code="not-your-window")
 
     def _check_reduce(self, seat: int, card: Card, effect: Effect, top: Entry | None) -> None:
         """A reduction answers a play that would change the reducing player's figure (RDI 3)."""
@@ -338,7 +342,9 @@ class Checker:
         piety = state.players[top.player].piety
         if isinstance(guarded, int) and piety is not None and piety >= guarded:
             raise IllegalPlay(f"{top.name} is {state.players[top.player].name}'s own printing, and at {piety} Piety it "
-                              "cannot be Negated.", ("rdi3/appendix-a/serena/piety", "rdi3/appendix-a/serena/example-3"),
+                              "cannot be Negated: her cards work by her Piety when they take effect, and Serena "
+                              f"Example 3 shows this one's effect at {guarded} Piety.",
+                              ("rdi3/appendix-a/serena/piety", "rdi3/appendix-a/serena/example-3"),
                               code="protected")
         if kind == "drink":
             kind_ok = "drink" in what

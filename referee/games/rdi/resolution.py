@@ -37,10 +37,10 @@ class Resolution:
         if before and seat in before and before[0] != seat:
             raise IllegalPlay(f"Players decide in turn order from {state.players[owner].name}: it is "
                               f"{state.players[before[0]].name}'s turn to respond to {contest.window_name(state, top)} "
-                              "or pass.", (ed(state, "other-rules/timing/deadlock"),), code="not-your-turn")
+                              "or pass.", (ed(state, "other-rules/timing"),), code="not-your-turn")
         chain.decline(top, seat)
         out.say(f"{pass_.player} does not respond to {contest.window_name(state, top)}.",
-                ed(state, "other-rules/timing/deadlock"))
+                ed(state, "other-rules/timing"))
         waiting = chain.still_to_answer(top, self._deciders(state, owner))
         if waiting:
             out.say(f"Next to decide: {state.players[waiting[0]].name}.")
@@ -62,7 +62,7 @@ class Resolution:
         out.code = "step"
         out.say(f"{state.players[waiting[0]].name}: respond to {contest.window_name(state, top)}, or pass? (in turn order from "
                 f"{state.players[contest.window_owner(state, top)].name}; each declares in turn, which also breaks a deadlock)",
-                ed(state, "other-rules/timing/deadlock"))
+                ed(state, "other-rules/timing"), ed(state, "other-rules/timing/deadlock"))
         out.say("If several players answer the same event, Anytime Cards resolve first, then Sometimes Cards, "
                 "each in turn order from the active player.", ed(state, "other-rules/timing/anytime-before-sometimes"))
 

@@ -85,7 +85,7 @@ class Reveals:
             self._move_to(state, "drink", out)
             take_from_deck(state, out)
             out.say("Otto has no Drink Me! pile: he drinks from the Drink Deck, and it affects both of his tracks.", otto.TURN)
-            entry = start_drink(state, seat, card, "drink_deck", out)
+            entry = start_drink(state, seat, card, "drink_deck", out, rule=otto.TURN)
             self._drink_ready(state, entry, out)
             return
         if not state.ordered:
@@ -153,7 +153,7 @@ class Reveals:
         if card.type not in ("drink", "drink_event", "special_reserve"):
             raise IllegalPlay(f"{card.name} is not a Drink Deck card.", (otto.TARGETING,))
         take_from_deck(state, out)
-        entry = start_drink(state, seat, card, "drink_deck", out, chaser=declared_chaser)
+        entry = start_drink(state, seat, card, "drink_deck", out, chaser=declared_chaser, rule=otto.TARGETING)
         entry.sent_by = sent_by
         self._drink_ready(state, entry, out)
 
@@ -181,7 +181,8 @@ class Reveals:
                 out.say(f"{who} reveals the next card of the Drink Deck (`{who} reveals CARD`).",
                         ed(state, "other-rules/round-on-the-house"))
             return
-        entry = start_drink(state, seat, card, "drink_deck", out, chaser=declared_chaser)
+        entry = start_drink(state, seat, card, "drink_deck", out, chaser=declared_chaser,
+                            rule=ed(state, "other-rules/round-on-the-house"))
         entry.group = "to-copy"
         self._ask_unknown_alcohol(state, entry, out)
         if not entry.awaiting_chaser:
