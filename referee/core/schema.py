@@ -35,7 +35,7 @@ EFFECT_OPS = {game: card_ops(game) for game in GAMES}
 ATTRS = EFFECT_ATTRS
 WINDOWS = ("card_affects_you", "drink_revealed", "you_are_drinking", "you_lost_fortitude", "sometimes_card_played",
            "drink_changed", "round_of_gambling", "order_a_drink_phase", "gear_revealed", "action_played",
-           "any_card_played", "other")
+           "any_card_played", "pot_won", "other")
 
 # Every parameter each op takes, by kind (card_schema.py turns the kinds into JSON Schema). A kind is a name
 # below or a tuple of the only values allowed.

@@ -56,6 +56,19 @@ def next_after(round_: Round, seat: int) -> int | None:
     return None
 
 
+def after_negated_play(state: GameState, seat: int, out: Outcome) -> None:
+    """A Gambling or Cheating Card Negated in a Round: whether its player goes again is not in the books."""
+    round_ = state.round
+    name = state.players[seat].name
+    if house.say(state, house.NEGATED_GAMBLING_PLAY, out) == "play-again":
+        round_.next_actor = seat
+        out.say(f"{name} may play another Gambling or Cheating Card, or pass.", ed(state, "gambling"))
+        return
+    round_.next_actor = next_after(round_, seat)
+    if round_.next_actor is not None:
+        out.say(f"{name}'s go is spent: {state.players[round_.next_actor].name}'s turn in the Round.", ed(state, "gambling"))
+
+
 def order_after(round_: Round, seat: int) -> list[int]:
     """The other players still in the Round, clockwise after ``seat``."""
     members = round_.members

@@ -54,8 +54,27 @@ OTTO_EVERY_OPTION_DECLINED = HouseRule(
     "first",
     ("smb/otto/choices",))
 
+NEGATED_GAMBLING_PLAY = HouseRule(
+    "negated-gambling-play",
+    "whether a player whose Gambling or Cheating Card is Negated during a Round may play another one at once",
+    {"turn-spent": "count the Negated card as that player's go in the Round, so play moves on to the next player "
+                   "(Wizgille's temporal dilation card grants a replacement in so many words, which suggests one is "
+                   "not given otherwise)",
+     "play-again": "let that player play another Gambling or Cheating Card, or pass, before play moves on"},
+    "turn-spent",
+    ("rdi3/gambling", "gii/gambling", "rdi3/appendix-a/wizgille/temporal-dilation"))
+
+TALISMAN_GOES_AWAY = HouseRule(
+    "talisman-goes-away",
+    "where Talisman of Lightning goes after it zaps the player who won it (it \"goes away\")",
+    {"prize-bin": "put it in the Prize Bin, as a used Prize, so it comes back when the Inn runs out of Prizes",
+     "out-of-game": "take it out of the game"},
+    "prize-bin",
+    ("smb/card-notes/talisman-of-lightning", "smb/prize-variant/prize-bin"))
+
 RULES = {rule.id: rule for rule in (CONTEST_BROKE_SHARE, ROUND_ON_THE_HOUSE_EVENT, BITEY_PER_TARGET,
-                                    HALF_POT_ROUNDING, OTTO_EVERY_OPTION_DECLINED)}
+                                    HALF_POT_ROUNDING, OTTO_EVERY_OPTION_DECLINED, NEGATED_GAMBLING_PLAY,
+                                    TALISMAN_GOES_AWAY)}
 
 
 def reading(state, rule: HouseRule) -> str:

@@ -195,6 +195,9 @@ def apply_negate(ctx: Resolving, effect: Effect) -> None:
             + (" (so no Piety changes)." if target.kind == "card" and state.players[target.player].piety is not None
                else "."),
             ed(state, "other-rules/negate-and-ignore"))
+    replaced = any(e.op == "play_again" for e in ctx.card.effects)  # the card itself says what happens next
+    if target.card_type in ("gambling", "cheating") and state.round is not None and not replaced:
+        gambling.after_negated_play(state, target.player, out)
 
 
 def apply_ignore(ctx: Resolving, effect: Effect) -> None:

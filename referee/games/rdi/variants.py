@@ -91,10 +91,37 @@ def award_prize(state: GameState, winner: int | None, out: Outcome) -> None:
     elif state.players[winner].automaton:
         state.prizes_inn.append(state.pot_prize)
         out.say(f"Otto wins the Prize {state.pot_prize}: it goes back to the Inn with no effect.", OTTO_PRIZE)
+    elif _takes_effect_when_won(state.pot_prize):
+        _won_prize_takes_effect(state, winner, state.pot_prize, out)
     else:
         state.prizes.setdefault(state.players[winner].name, []).append(state.pot_prize)
         out.say(f"{state.players[winner].name} takes the Prize {state.pot_prize} with the pot.", PRIZE)
     state.pot_prize = None
+
+
+def _prize_card(name: str):
+    from referee.core.carddb import shipped_cards
+
+    return shipped_cards().lookup(name, game="rdi", where=lambda c: c.type == "prize").found
+
+
+def _takes_effect_when_won(name: str) -> bool:
+    card = _prize_card(name)
+    return card is not None and card.get("window") == "pot_won"
+
+
+def _won_prize_takes_effect(state: GameState, winner: int, prize: str, out: Outcome) -> None:
+    """A Prize that acts on whoever wins it (Talisman of Lightning): it does so at once, then goes away."""
+    from referee.games.rdi import house
+
+    card = _prize_card(prize)
+    out.say(f"{state.players[winner].name} wins the Prize {prize}: it takes effect on its winner at once, and the books "
+            "do not print what it does to them; the table applies it with `set`.", *(card.cites[:1] if card else ()))
+    if house.say(state, house.TALISMAN_GOES_AWAY, out) == "prize-bin":
+        state.prize_bin.append(prize)
+        out.say(f"{prize} goes to the Prize Bin.", "smb/prize-variant/prize-bin")
+    else:
+        out.say(f"{prize} leaves the game.")
 
 
 def move_prize(state: GameState, giver: int, taker: int, out: Outcome) -> None:
