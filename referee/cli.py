@@ -319,6 +319,16 @@ def _check_case(session, name: str, text: str) -> None:
     raise typer.Exit(1 if mismatches else 0)
 
 
+def _without_case_mark(line: str) -> str:
+    """A case file's `! LINE` (must be refused) and `?yes`/`?no LINE` (a question's answer) run as LINE."""
+    stripped = line.strip()
+    if stripped.startswith("! "):
+        return stripped[2:]
+    if stripped.startswith(("?yes ", "?no ")):
+        return stripped.split(" ", 1)[1]
+    return line
+
+
 def _replay_lines(session, text: str, keep_going: bool, as_json: bool) -> bool:
     """Each line through the session, its ruling printed; True when a line was refused."""
     from referee.core.ruling import REFUSED
@@ -332,6 +342,8 @@ def _replay_lines(session, text: str, keep_going: bool, as_json: bool) -> bool:
         if line.lstrip().startswith(("expect ", "@rules")):
             case_lines += 1  # a written-up case's checks: `--check` reads them
             continue
+        must_refuse = line.strip().startswith("! ")
+        line = _without_case_mark(line)
         ruling = session.handle(line)
         if not as_json:
             typer.echo(f"> {line.strip()}")
@@ -339,7 +351,7 @@ def _replay_lines(session, text: str, keep_going: bool, as_json: bool) -> bool:
         for notice in session.notices:
             typer.echo(notice, err=True)
         session.notices.clear()
-        if ruling.verdict == REFUSED:
+        if ruling.verdict == REFUSED and not must_refuse:
             failed = True
             typer.echo(f"line {number}: refused: {ruling.message}", err=True)
             if not keep_going:

@@ -16,6 +16,16 @@ GAME = ["new rdi Phrenk Kaylin Wizgille Serena --rules gii", "Phrenk draws",
         'Phrenk plays "Gambling? I\'m in!"', "resolve", "Kaylin passes", "Wizgille passes", "Serena passes"]
 
 
+def test_a_plain_replay_runs_a_case_files_marked_lines_as_the_table_would_say_them(tmp_path):
+    case = tmp_path / "case.txt"
+    case.write_text("new rdi Ann Ben\n?no can Ann play Poof\n! Ann plays Poof\nAnn draws\n", encoding="utf-8")
+    result = runner.invoke(app, ["replay", str(case)])
+    assert result.exit_code == 0, result.output
+    assert "> can Ann play Poof\nNo." in result.output
+    assert "> Ann plays Poof\n✗" in result.output  # refused, as the case says: the replay goes on
+    assert "> Ann draws" in result.output
+
+
 def test_check_reports_a_planted_mismatch_and_an_accepted_refusal_line(tmp_path):
     case = tmp_path / "house_rules.txt"
     case.write_text("new rdi Phrenk Kaylin\n# a comment\nexpect Phrenk gold 8\nexpect Phrenk gold 9\n"

@@ -362,6 +362,10 @@ class Checker:
         if effect.condition in ("changes_a_drink", "changes_drink"):
             target = self.card_of(top)
             limits = (ed(state, "other-rules/wench-thinks"), ed(state, "other-rules/wench-thinks/limits"))
+            if target is not None and any(e.condition in ("changes_a_drink", "changes_drink")
+                                          for e in target.effects if e.op == "negate"):
+                same = "itself" if target.name == card.name else f"itself, and {top.name} is the same card"
+                raise IllegalPlay(f"{card.name} cannot Negate another copy of {same}.", (limits[1],))
             if not changes_a_drink(target) or device_stopped(top):
                 raise IllegalPlay(f"{card.name} Negates only a Sometimes Card that changes a Drink's effects; "
                                   f"{top.name} does not.", limits)
@@ -370,9 +374,6 @@ class Checker:
                 raise IllegalPlay(sentence(f"{card.name} cannot Negate a card that acts on a Drink Event, and "
                                            f"{top.name} answers the Drink Event {answered.name}"),
                                   (ed(state, "other-rules/wench-thinks/limits"),))
-            if target is not None and any(e.condition in ("changes_a_drink", "changes_drink")
-                                          for e in target.effects if e.op == "negate"):
-                raise IllegalPlay(f"{card.name} cannot Negate another copy of itself.", limits)
 
     def _check_ignore(self, seat: int, card: Card, effect: Effect, top: Entry) -> None:
         state = self.state
