@@ -171,7 +171,8 @@ def _session(cards: Optional[List[Path]], store: Optional[Path], persist: bool =
     db = load_cards(_card_dirs(cards))
     for notice in db.notices:
         typer.echo(notice, err=True)
-    return Session(db, _open_store(store) if persist else None, remember_learned=True)
+    # a replay that saves nothing teaches the user's decks nothing either
+    return Session(db, _open_store(store) if persist else None, remember_learned=persist)
 
 
 @app.command()

@@ -216,3 +216,15 @@ def test_no_effect_of_a_taught_card_is_a_silent_no_op(cards):
     session.handle('Ann plays "Iron Skin"')
     said = " ".join(s.text for s in session.handle("resolve").steps)
     assert "does not apply `[modify change=fortitude_loss by=-1 scope=self]`" in said
+
+
+def test_a_plain_replay_teaches_the_users_decks_nothing_and_a_saved_one_does(user_folder):
+    script = user_folder / "teach.txt"
+    script.write_text(f'{PLAYERS}\nlearn "Pickpocket": action: another player pays you 2 Gold\n', encoding="utf-8")
+    runner = CliRunner()
+    for args in (["replay", str(script)], ["replay", str(script), "--check"]):
+        assert runner.invoke(app, args).exit_code == 0
+        assert learned.learned_cards() == []
+    saved = runner.invoke(app, ["replay", str(script), "--save", "--store", str(user_folder / "games.sqlite3")])
+    assert saved.exit_code == 0, saved.output
+    assert [c["name"] for _, c in learned.learned_cards()] == ["Pickpocket"]
