@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from referee.core.parse import find_player, is_player
 from referee.core.ruling import NotUnderstood
+from referee.games.tda.cardref import first_negative
 
 NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
                 "eight": 8, "nine": 9, "ten": 10}
@@ -153,6 +154,21 @@ def count_of(text: str, default: int = 1) -> int:
     return default
 
 
+COUNTED = ("pay", "pays", "steal", "steals", "take", "takes", "draw", "draws", "discard", "discards", "give", "gives",
+           "has", "holds")
+
+
+def _no_negative(player: str, verb: str, tail: str) -> None:
+    """A count of cards, an amount of gold or a strength is never below 0: `Ann draws -1` is refused, never read
+    as 1."""
+    found = first_negative(tail)
+    if found:
+        other = " (gold that goes the other way is said the other way round)" if verb in ("pay", "pays") else ""
+        raise NotUnderstood(f"`{player} {verb} {tail}` names {found.group()}: counts of cards, amounts of gold and "
+                            "strengths are never below 0.",
+                            hint=f"e.g. `{player} {verb} {tail[:found.start()]}{found.group('n')}{tail[found.end():]}`{other}.")
+
+
 def _stakes_word(text: str) -> str | None:
     low = text.lower()
     if re.search(r"\bdragons?\b", low) and not re.search(r"\bgiants?\b", low):
@@ -201,6 +217,8 @@ def _player_line(player: str, rest: str, names: list[str], text: str):
                       r"(?:on|against)\s+|denies\s+)(?P<t>.+)$", rest, re.I)
     if denial:
         return Denial(player, find_player(denial.group("t"), names))
+    if verb in COUNTED:
+        _no_negative(player, verb, tail)
     if verb in ("pay", "pays") and tail:
         return _pay(player, tail, names, text)
     if verb in ("steal", "steals", "take", "takes", "takes") and tail:

@@ -65,7 +65,7 @@ def resolve(ctx: Ctx) -> None:
     top, second = ranked[0], ranked[1]
     leader = untied[0].owner
     if top.strength != second.strength:
-        key = ctx.ask("stakes", {"kind": "stakes", "who": top.owner,
+        key = ctx.ask("stakes", {"kind": "stakes", "who": top.owner, "amounts": [top.strength],
                                  "text": f"{state.name(top.owner)} anted the highest card ({top.label}): which stakes "
                                          f"does every player pay {top.strength}? The other gets {second.strength}. "
                                          f"(`{state.name(top.owner)} chooses dragon stakes` or `... giant stakes`)"})
@@ -97,7 +97,7 @@ def pay_ante(ctx: Ctx) -> None:
         return
     to_dragon, to_giant, odd = gold.split_two(player.hoard, amounts["dragon"], amounts["giant"])
     if odd:
-        key = ctx.ask(f"odd-{seat}", {"kind": "stakes", "who": seat,
+        key = ctx.ask(f"odd-{seat}", {"kind": "stakes", "who": seat, "amounts": [1, to_dragon + 1, to_giant + 1],
                                       "text": f"{player.name} has {player.hoard}, not the {need} the ante asks: "
                                               f"{to_dragon} goes to each stakes and the odd coin where "
                                               f"{player.name} likes: dragon or giant? "

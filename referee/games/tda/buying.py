@@ -50,7 +50,7 @@ def buy(ctx: Ctx) -> None:
         ctx.vars["announced"] = True
         ctx.say(f"{player.name} must buy new cards ({reason}): {basis}, so the price is {price}.", *CITES)
     if redirect is None and payable % 2:
-        odd_key = ctx.ask(f"odd-{seat}", {"kind": "stakes", "who": seat,
+        odd_key = ctx.ask(f"odd-{seat}", {"kind": "stakes", "who": seat, "amounts": [1, payable // 2 + 1],
                                           "text": f"{player.name} buys cards for {price}: {payable // 2} goes to each "
                                                   f"stakes and the odd coin where {player.name} likes: dragon or giant? "
                                                   f"(`{player.name} puts the odd coin on the giant stakes`)"})
@@ -82,7 +82,7 @@ def buy(ctx: Ctx) -> None:
             ctx.say(f"{player.name} was {short} short and goes {short} into the hole.", *CITES, "tda/glossary/hole")
             ctx.say(D.BUY_SHORT.label(), *D.BUY_SHORT.cites)
     denial = next((e for e in state.effects if e.get("op") == "card_denial" and e.get("target") == seat), None)
-    fill_to = D.BUY_FILL_TO - (1 if denial is not None else 0)
+    fill_to = D.BUY_FILL_TO if denial is None else D.DENIED_FILL_TO
     if denial is not None:
         state.effects.remove(denial)
         ctx.say(f"Card Denial: {player.name} fills the hand to {fill_to} instead of {D.BUY_FILL_TO}.", DENIAL)
@@ -103,5 +103,5 @@ def card_denial(state, seat: int, target: int, out) -> None:
     state.effects.append({"op": "card_denial", "by": seat, "target": target})
     out.say(f"{state.name(seat)} uses Card Denial on {state.name(target)} (the roleplaying appendix's improved "
             f"ability): when {state.name(target)} next buys new cards this gambit, they fill their hand to "
-            f"{D.BUY_FILL_TO - 1} instead of {D.BUY_FILL_TO}, and then {state.name(seat)} draws a card from the main "
+            f"{D.DENIED_FILL_TO} instead of {D.BUY_FILL_TO}, and then {state.name(seat)} draws a card from the main "
             "deck.", DENIAL)

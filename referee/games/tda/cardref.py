@@ -23,6 +23,18 @@ _SIDE = re.compile(r"[\s,]+(?:and\s+)?(?:declared\s+)?(?:for|fighting\s+for|on|w
 _NUMBER = re.compile(r"^(?P<name>.*?)[\s,(]+(?:strength\s+)?(?P<n>\d+)\)?\s*$", re.I)
 
 
+SIGNED = re.compile(r"(?<![\w])(?P<sign>[-−–]\s?)?(?P<n>\d+)")  # a minus sign is kept, never dropped
+
+
+def signed_numbers(text: str) -> list[int]:
+    """The numbers ``text`` names, negative ones as typed (`-1` is -1, never 1)."""
+    return [-int(m.group("n")) if m.group("sign") else int(m.group("n")) for m in SIGNED.finditer(text)]
+
+
+def first_negative(text: str) -> re.Match | None:
+    return next((m for m in SIGNED.finditer(text) if m.group("sign")), None)
+
+
 @dataclass(frozen=True)
 class Typed:
     card: Card
@@ -39,6 +51,10 @@ def split(text: str) -> tuple[str, int | None, str | None]:
     if match:
         side = "dragons" if match.group("side").lower().startswith("dragon") else "giants"
         text = text[: match.start()].strip()
+    negative = first_negative(text)
+    if negative:
+        raise NotUnderstood(f"`{text}` names {negative.group()}: a card's strength is never below 0.",
+                            hint="Type the strength printed on the card after its name.")
     strength = None
     match = _NUMBER.match(text)
     if match and match.group("name").strip():

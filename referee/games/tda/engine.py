@@ -47,26 +47,29 @@ class Engine:
             if isinstance(early, (A.Play, A.Ante)):
                 # a line that is itself a play never answers a question: it waits until the question is answered
                 raise NotUnderstood(f"First answer the open question: {question['text']}",
-                                    hint=f"Expected {questions.expected(question)}; then play.")
+                                    hint=f"Expected {questions.expected(new, question)}; then play.")
+            if isinstance(early, A.Can):
+                return state, self.can(state, early, text)
+            if isinstance(early, (A.Set, A.HandSize)):
+                # a correction never answers a question (`set dragon stakes 5` names no stakes to choose)
+                self.dispatch(new, early, out)
+                return self._finish(state, new, out, text)
             try:
                 value = questions.parse(new, self.cards, question, text)
+            except questions.OffAnswer:
+                raise
             except RefereeError as error:
                 value = error
             if not isinstance(value, RefereeError):
                 jobs.answer(new, value)
                 return self._finish(state, new, out, text)
-            announcement = self._parse_or_none(text, names)
-            if isinstance(announcement, A.Can):
-                return state, self.can(state, announcement, text)
-            allowed = isinstance(announcement, (A.Set, A.HandSize)) or (
-                question.get("kind") == "table" and isinstance(announcement, (A.Pay, A.Steal, A.Draw, A.Discard,
-                                                                              A.DiscardFlight, A.Give, A.TakeAnte)))
-            if announcement is None:
+            if early is None:
                 raise value
-            if not allowed:
+            if not (question.get("kind") == "table" and isinstance(early, (A.Pay, A.Steal, A.Draw, A.Discard,
+                                                                           A.DiscardFlight, A.Give, A.TakeAnte))):
                 raise NotUnderstood(f"First the open question: {question['text']}",
-                                    hint=f"Expected {questions.expected(question)}.")
-            self.dispatch(new, announcement, out)
+                                    hint=f"Expected {questions.expected(new, question)}.")
+            self.dispatch(new, early, out)
             return self._finish(state, new, out, text)
         announcement = A.parse(text, names)
         if isinstance(announcement, A.Can):

@@ -11,11 +11,12 @@ hidden outcomes are typed by the table.
 from __future__ import annotations
 
 from referee.core.effect_model import effect_data
+from referee.core.text import listed
 from referee.games.tda import decks, gold
 from referee.games.tda import selectors as S
 from referee.games.tda.jobs import Ctx, applies
 from referee.games.tda.state import STAKES_NAME
-from referee.games.tda.wording import effect_text, what_text
+from referee.games.tda.wording import condition_text, effect_text, not_happening, what_text
 
 STAKES_KEYS = {"dragon_stakes": "dragon", "giant_stakes": "giant"}
 
@@ -29,17 +30,16 @@ def condition_holds(ctx: Ctx) -> bool:
         effect = ctx.effect.replace(condition=None)
         ctx.state.effects.append({"op": "deferred", "condition": name, "player": ctx.player, "card": ctx.card_name,
                                   "strength": ctx.strength, "effects": [effect_data(effect)], "cites": list(ctx.cites)})
-        ctx.say(f"{ctx.card_name}: '{effect_text(ctx, effect)}' waits for the end of the gambit "
-                f"({str(name).replace('_', ' ')}).")
+        ctx.say(f"{ctx.card_name}: {effect_text(ctx, effect)} if {condition_text(ctx, name)}; that is settled when "
+                "the gambit is scored.")
         return False
     if S.condition(ctx, name):
         return True
-    ctx.say(f"{ctx.card_name}: the condition '{str(name).replace('_', ' ')}' does not hold, so "
-            f"'{effect_text(ctx, ctx.effect)}' does not happen.")
+    ctx.say(f"{ctx.card_name}: {condition_text(ctx, name, holds=False)}, so {not_happening(ctx, ctx.effect)}.")
     return False
 
 
-def _stakes_choice(ctx: Ctx, key: str, verb: str) -> str | None:
+def _stakes_choice(ctx: Ctx, key: str, verb: str, value: int) -> str | None:
     """A stakes the card's player picks; automatic when only one holds gold."""
     full = [k for k in ("dragon", "giant") if ctx.state.stakes[k] > 0]
     if not full:
@@ -48,19 +48,19 @@ def _stakes_choice(ctx: Ctx, key: str, verb: str) -> str | None:
     if len(full) == 1:
         ctx.say(f"Only the {STAKES_NAME[full[0]]} holds gold, so {ctx.name} {verb}s from it.", "tda/stealing")
         return full[0]
-    return ctx.ask(key, {"kind": "stakes", "who": ctx.player,
+    return ctx.ask(key, {"kind": "stakes", "who": ctx.player, "amounts": [value],
                          "text": f"{ctx.card_name}: which stakes does {ctx.name} {verb} from? Dragon Stakes "
                                  f"{ctx.state.stakes['dragon']}, Giant Stakes {ctx.state.stakes['giant']} "
                                  f"(`{ctx.name} chooses dragon stakes`)."})
 
 
 # --- gold ------------------------------------------------------------------------------------
-def _targets(ctx: Ctx, to, payer: int) -> list:
+def _targets(ctx: Ctx, to, payer: int, value: int) -> list:
     to = str(to)
     if to in STAKES_KEYS:
         return [("stakes", STAKES_KEYS[to])]
     if to == "stakes":
-        key = ctx.ask(f"pay-to-{payer}", {"kind": "stakes", "who": payer,
+        key = ctx.ask(f"pay-to-{payer}", {"kind": "stakes", "who": payer, "amounts": [value],
                                           "text": f"{ctx.state.name(payer)} pays into which stakes? (`dragon` or "
                                                   "`giant`)"})
         return [("stakes", key)]
@@ -81,7 +81,7 @@ def op_pay(ctx: Ctx) -> None:
     plan = []
     for payer in payers:
         value = S.amount(ctx, effect.amount, payer)
-        for target in _targets(ctx, effect.to or "self", payer):
+        for target in _targets(ctx, effect.to or "self", payer, value):
             if target != ("player", payer):
                 plan.append((payer, target, value))
     if not plan:
@@ -98,27 +98,29 @@ def _first_willing(ctx: Ctx) -> None:
     value = S.amount(ctx, ctx.effect.amount)
     declined = []
     for seat in ctx.state.opponents(ctx.player):
-        yes = ctx.ask(f"offer-{seat}", {"kind": "yesno", "who": seat,
-                                        "text": f"{ctx.card_name}: does {ctx.state.name(seat)} pay {ctx.name} {value} "
-                                                f"gold to draw a card? (`{ctx.state.name(seat)} pays` / "
-                                                f"`{ctx.state.name(seat)} declines`)"})
+        name = ctx.state.name(seat)
+        yes = ctx.ask(f"offer-{seat}", {"kind": "yesno", "who": seat, "amounts": [value],
+                                        "people": [seat, ctx.player],
+                                        "forms": [f"{name} pays {value}", f"{name} declines"],
+                                        "text": f"{ctx.card_name}: does {name} pay {ctx.name} {value} gold to draw "
+                                                f"a card? (`{name} pays` / `{name} declines`)"})
         if yes:
             if declined:
-                ctx.say(f"{', '.join(declined)} declined.", *ctx.cites)
+                ctx.say(f"{listed(declined)} declined.", *ctx.cites)
             gold.pay(ctx.state, seat, ("player", ctx.player), value, ctx.out, ctx.card_name, *ctx.cites)
             ctx.vars["paid"] = seat
             ctx.say(f"{ctx.state.name(seat)} paid first, so nobody further round the table is asked.", *ctx.cites)
             return
         declined.append(ctx.state.name(seat))
     ctx.vars["paid"] = None
-    ctx.say(f"Nobody paid ({', '.join(declined)} declined).", *ctx.cites)
+    ctx.say(f"Nobody paid ({listed(declined)} declined).", *ctx.cites)
 
 
 @applies("steal")
 def op_steal(ctx: Ctx) -> None:
     source = str(ctx.effect.from_ or "stakes")
     value = S.amount(ctx, ctx.effect.amount)
-    key = STAKES_KEYS.get(source) or _stakes_choice(ctx, "steal-from", "steal")
+    key = STAKES_KEYS.get(source) or _stakes_choice(ctx, "steal-from", "steal", value)
     if key is None:
         return
     gold.steal(ctx.state, ctx.player, key, value, ctx.out, ctx.card_name, *ctx.cites)

@@ -5,7 +5,10 @@
     answer Brass Dragon 1         a hidden card       answer 7                      a number
     done                          the table has applied what the referee cannot
 
-A name at the front says who answers; it must be the player asked.
+A name at the front says who answers; it must be the player asked. An answer takes only what its question
+offers: a number it names must be an amount the question asks about (`Ben pays 6` to a 6-gold offer, never
+`Ben pays 5`), and a player it names must be one the question is about; an option or a tied player may be
+picked by its number alone (`Ben picks 2`).
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ import re
 from referee.core.carddb import CardDB
 from referee.core.parse import find_player, is_player
 from referee.core.ruling import IllegalPlay, NotUnderstood, RefereeError
+from referee.core.text import listed
 from referee.games.tda import cardref
 from referee.games.tda.state import GameState
 
@@ -27,6 +31,13 @@ FILLER = {"chooses", "choose", "picks", "pick", "says", "answers", "answer", "ta
           "puts", "put", "selects", "select", "wants", "it's", "its", "it", "is", "was", "discards", "discarded",
           "reveals", "revealed", "the", "a", "an", "card", "to", "in", "into", "on", "odd", "coin", "goes", "from",
           "with", "stakes"}
+INDEX = re.compile(r"^(?:(?:option|number|no\.?)\s*|#)?(?P<n>\d+)$", re.I)  # `2`, `option 2`, `#2`
+
+
+class OffAnswer(IllegalPlay):
+    """An answer of the question's kind that names an amount or a player the question does not ask about."""
+
+    code = "answer-off-question"
 
 
 def speaker(state: GameState, text: str) -> tuple[int | None, str]:
@@ -48,20 +59,27 @@ def _strip_filler(text: str) -> str:
     return " ".join(words)
 
 
-def expected(question: dict) -> str:
+def expected(state: GameState, question: dict) -> str:
+    """What would answer ``question``, in the words of the player asked."""
     kind = question.get("kind")
     options = question.get("options") or []
+    forms = question.get("forms")
+    if forms:
+        return listed([f"`{form}`" for form in forms], "or")
+    who = question.get("who")
+    name = state.name(who) if who is not None else "answer"
     if kind == "player":
         return f"one of {', '.join(str(o) for o in options)} (e.g. `answer NAME`)"
     if kind == "choice":
-        return "one of: " + "; ".join(f"{i + 1}. {o['label']}" for i, o in enumerate(options))
+        return ("one of: " + "; ".join(f"{i + 1}. {o['label']}" for i, o in enumerate(options))
+                + f" (`{name} picks 1`)")
     if kind == "card":
         return "a card with its strength (`answer Brass Dragon 1`)" + (", or just its strength"
                                                                          if question.get("number_ok") else "")
     if kind == "flight_card":
         return "a card in a flight (`answer Ben's Silver Dragon 6`)" + (", or `none`" if question.get("optional") else "")
     return {
-        "stakes": "`dragon` or `giant` (e.g. `Ann chooses dragon stakes`)",
+        "stakes": f"`dragon` or `giant` (e.g. `{name} chooses dragon stakes`)",
         "yesno": "`yes` or `no`",
         "number": "a whole number, 0 or more (`answer 7`)",
         "ante_card": "a card in the ante (`answer Green Dragon 3`)",
@@ -75,7 +93,7 @@ def parse(state: GameState, db: CardDB, question: dict, text: str):
     asked = question.get("who")
     if who is not None and asked is not None and who != asked:
         raise IllegalPlay(f"That is {state.name(asked)}'s to answer, not {state.name(who)}'s: {question['text']}",
-                          hint=f"Expected {expected(question)}.")
+                          hint=f"Expected {expected(state, question)}.")
     rest = re.sub(r"^answer\s+", "", rest.strip(), flags=re.I).strip().rstrip(".!")
     kind = question.get("kind")
     try:
@@ -86,7 +104,8 @@ def parse(state: GameState, db: CardDB, question: dict, text: str):
         value = None
     if value is _NOTHING or (value is None and kind not in ("flight_card",)):
         raise NotUnderstood(f"That does not answer the open question: {question['text']}",
-                            hint=f"Expected {expected(question)}.")
+                            hint=f"Expected {expected(state, question)}.")
+    _check_named(state, question, rest, value)
     return value
 
 
@@ -108,10 +127,10 @@ def _parse(state: GameState, db: CardDB, question: dict, rest: str, kind: str):
             return True
         return _NOTHING
     if kind == "number":  # a strength or a count: never below 0
-        found = re.search(r"-?\d+", rest)
+        found = cardref.signed_numbers(rest)
         if not found:
             return _NOTHING
-        value = int(found.group())
+        value = found[0]
         allowed = question.get("allowed")
         if value < question.get("min", 0) or (allowed and value not in allowed):
             within = (f"one of the strengths the card list prints ({', '.join(map(str, allowed))})" if allowed
@@ -121,14 +140,15 @@ def _parse(state: GameState, db: CardDB, question: dict, rest: str, kind: str):
         return value
     if kind == "player":
         names = question.get("options") or [p.name for p in state.players]
+        index = _index(rest, len(names))
+        if index is not None:
+            return state.seat(names[index])
         for word in words:
-            if word.isdecimal() and 1 <= int(word) <= len(names):
-                return state.seat(names[int(word) - 1])
             if is_player(word, names):
                 return state.seat(find_player(word, names))
         return _NOTHING
     if kind == "choice":
-        return _choice(question, words)
+        return _choice(question, rest, words)
     if kind == "card":
         bare = _strip_filler(rest)
         if question.get("number_ok") and re.fullmatch(r"\d+", bare):
@@ -144,11 +164,19 @@ def _parse(state: GameState, db: CardDB, question: dict, rest: str, kind: str):
     return _NOTHING
 
 
-def _choice(question: dict, words: list[str]):
+def _index(rest: str, count: int) -> int | None:
+    """The option picked by its number alone (`2`, `picks option 2`), counted from 0."""
+    found = INDEX.match(_strip_filler(rest))
+    if found and 1 <= int(found.group("n")) <= count:
+        return int(found.group("n")) - 1
+    return None
+
+
+def _choice(question: dict, rest: str, words: list[str]):
     options = question.get("options") or []
-    for word in words:
-        if word.isdecimal() and 1 <= int(word) <= len(options):
-            return int(word) - 1
+    index = _index(rest, len(options))
+    if index is not None:
+        return index
     scores = [len(set(words) & set(o.get("words") or [])) for o in options]
     best = max(scores) if scores else 0
     if best > 0 and scores.count(best) == 1:
@@ -160,6 +188,37 @@ def _choice(question: dict, words: list[str]):
         if set(words) & YES:
             return 1 - empty[0]
     return _NOTHING
+
+
+def _check_named(state: GameState, question: dict, rest: str, value) -> None:
+    """Refuse an answer that names an amount or a player its question does not ask about."""
+    kind = question.get("kind")
+    if kind not in ("stakes", "yesno", "choice", "player"):
+        return  # a number, a card or `done`: the number is the answer, or the table's own line
+    if kind in ("choice", "player") and _index(rest, len(question.get("options") or state.players)) is not None:
+        return
+    if kind == "choice":
+        picked = question["options"][value]
+        allowed = picked.get("amounts")
+        about = f"the option it picks ({value + 1}) reads: {picked['label']}."
+    else:
+        allowed = question.get("amounts") or []
+        about = (f"the amount asked is {listed([str(a) for a in allowed], 'or')}. {question['text']}" if allowed
+                 else f"the question asks for no number. {question['text']}")
+    named = cardref.signed_numbers(rest)
+    off = [n for n in named if n < 0 or (allowed is not None and n not in allowed)]
+    if off:
+        raise OffAnswer(f"That answer names {off[0]}, but {about}",
+                        hint=f"Expected {expected(state, question)}.")
+    people = question.get("people")
+    if people is not None:
+        names = [p.name for p in state.players]
+        exact = {name.lower(): name for name in names}
+        strangers = [exact[w] for w in _words(rest) if w in exact and state.seat(exact[w]) not in people]
+        if strangers:
+            about = listed([state.name(seat) for seat in people])
+            raise OffAnswer(f"That answer names {strangers[0]}, but the question is about {about}. "
+                            f"{question['text']}", hint=f"Expected {expected(state, question)}.")
 
 
 def ante_card(state: GameState, db: CardDB, question: dict, text: str):

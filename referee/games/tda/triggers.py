@@ -12,7 +12,8 @@ from referee.games.tda.jobs import Ctx, applies, new_job
 from referee.games.tda.powers import condition_holds
 from referee.games.tda.state import Placed
 from referee.games.tda.steps import TableStep
-from referee.games.tda.wording import SEAT_WORDS, effect_text, option_words, standee
+from referee.games.tda.wording import (SEAT_WORDS, condition_text, effect_text, option_amounts, option_words,
+                                      standee)
 
 
 @applies("trigger")
@@ -117,7 +118,7 @@ def _substitute(effects: tuple, name: str, seat: int) -> tuple:
 def op_choice(ctx: Ctx) -> None:
     effect = ctx.effect
     if effect.condition and not S.condition(ctx, effect.condition):
-        ctx.say(f"{ctx.card_name}: the condition '{effect.condition.replace('_', ' ')}' does not hold.")
+        ctx.say(f"{ctx.card_name}: {condition_text(ctx, effect.condition, holds=False)}, so there is no choice.")
         ctx.push_front(effect.otherwise or ())
         return
     by = str(effect.by or "self")
@@ -132,13 +133,13 @@ def op_choice(ctx: Ctx) -> None:
     labels = []
     for option in options:
         label = "; then ".join(effect_text(ctx, e) for e in option) or "decline"
-        labels.append({"label": label, "words": option_words(ctx, option), "empty": not option})
+        labels.append({"label": label, "words": option_words(ctx, option), "amounts": option_amounts(option),
+                       "empty": not option})
     pick = ctx.ask(f"choice-{by}", {"kind": "choice", "who": chooser, "options": labels,
                                     "text": f"{ctx.card_name}: {ctx.state.name(chooser)} chooses: "
                                             + " OR ".join(f"({i + 1}) {o['label']}" for i, o in enumerate(labels))
                                             + "."})
     if effect.condition:
-        ctx.say(f"{ctx.card_name}: the condition '{effect.condition.replace('_', ' ')}' holds, so there is a "
-                "choice.")
+        ctx.say(f"{ctx.card_name}: {condition_text(ctx, effect.condition)}, so there is a choice.")
     ctx.say(f"{ctx.state.name(chooser)} chooses: {labels[pick]['label']}.")
     ctx.push_front(options[pick])

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from referee.core.carddb import CardDB
+from referee.core.text import count_of
+from referee.games.tda import defaults as D
 from referee.games.tda import flights as F
 from referee.games.tda.state import STAKES_NAME, GameState
 
@@ -29,6 +31,21 @@ def players(state: GameState, db: CardDB) -> list[dict]:
                     "flight": _flight_entries(state, db, seat), "side": side, "fights": side or "neither",
                     "strength": F.strength(db, player), "hole": player.hole, "been_in_hole": player.been_in_hole,
                     "anted": anted, "cards": len(player.flight)})
+    return out
+
+
+def in_force(state: GameState) -> list[str]:
+    """What lasts this gambit, each as the table would name it (a card, or Card Denial with its players)."""
+    out = []
+    for effect in state.effects:
+        if effect.get("op") in HIDDEN_EFFECTS:
+            continue
+        if effect.get("op") == "card_denial":
+            target = state.name(effect["target"])
+            out.append(f"{state.name(effect['by'])}'s Card Denial on {target} (when {target} next buys cards, "
+                       f"the hand fills to {D.DENIED_FILL_TO})")
+        elif effect.get("card"):
+            out.append(str(effect["card"]))
     return out
 
 
@@ -59,7 +76,7 @@ def summary(state: GameState, db: CardDB) -> dict:
         "reshuffles": state.reshuffles,
         "toasts_left": len(state.toasts),
         "endgame": list(state.toasts),
-        "in_force": [e.get("card") for e in state.effects if e.get("op") not in HIDDEN_EFFECTS],
+        "in_force": in_force(state),
         "question": state.question["text"] if state.question else None,
         "chain": pending(state),
         "gold_total": state.total_gold(),
@@ -99,9 +116,9 @@ def describe(state: GameState, db: CardDB) -> str:
         lines.append("   Ante: " + ", ".join(f"{state.name(p.owner)} {p.label}" for p in state.ante))
     lines.append(f"   Main deck {state.main_deck}  Legendary deck {state.legendary_deck}  Discards {state.discard}"
                  + (f"  Endgame cards left: {', '.join(state.toasts)}" if state.toasts else ""))
-    forces = [e.get("card") for e in state.effects if e.get("op") not in HIDDEN_EFFECTS]
+    forces = in_force(state)
     if forces:
-        lines.append("   In force this gambit: " + ", ".join(str(f) for f in forces))
+        lines.append("   In force this gambit: " + "; ".join(forces))
     if state.jobs or state.question:
         lines.append(chain_text(state))
     if state.over:
@@ -115,7 +132,7 @@ def chain_text(state: GameState) -> str:
     lines = ["Waiting to resolve (the last resolves first):"]
     for item in pending(state):
         who = f" ({item['player']})" if item["player"] else ""
-        lines.append(f"   {item['card']}{who}: {item['steps_left']} step(s) left")
+        lines.append(f"   {item['card']}{who}: {count_of(item['steps_left'], 'step')} left")
     if state.question:
         lines.append(f"   Open question: {state.question['text']}")
     return "\n".join(lines)
@@ -160,7 +177,8 @@ def toolbar_rows(state: GameState, db: CardDB) -> list:
     elif state.jobs:
         job = pending(state)[-1]
         who = f" ({job['player']})" if job["player"] else ""
-        waiting = [(f"Resolving: {job['card']}{who}, {job['steps_left']} step(s) left", f"Resolving {job['card']}")]
+        waiting = [(f"Resolving: {job['card']}{who}, {count_of(job['steps_left'], 'step')} left",
+                    f"Resolving {job['card']}")]
     else:
         waiting = []
     return [[_player_segment(state, db, seat) for seat in range(len(state.players))], status, waiting]

@@ -33,6 +33,51 @@ def effect_text(ctx: Ctx, effect: Effect) -> str:
 
 
 SEAT_WORDS = ("who", "to", "by")  # the parameters that name a player
+ONE_PLAYER = ("self", "left", "right", "their_left")  # selectors that always name one player
+
+# Each condition the card data uses, as a clause: (when it holds, when it does not); {name} is the card's player.
+CONDITIONS = {
+    "an_opponent_fights_for_your_stakes": ("an opponent fights for {name}'s stakes",
+                                           "no opponent fights for {name}'s stakes"),
+    "paid": ("somebody paid", "nobody paid"),
+    "nobody_paid": ("nobody paid", "somebody paid"),
+    "swapped": ("{name} made the swap", "{name} made no swap"),
+    "you_win_either_stakes": ("{name} wins either stakes", "{name} wins neither stakes"),
+    "you_are_not_winning_after_round_3": ("{name} is not winning either stakes after round 3",
+                                          "{name} is winning a stakes after round 3"),
+}
+
+
+def condition_text(ctx: Ctx, name, holds: bool = True) -> str:
+    """A card's condition as a clause of a sentence: "somebody paid", "no opponent fights for Ann's stakes"."""
+    pair = CONDITIONS.get(str(name))
+    if pair is None:  # a condition new to the card data reads as its words
+        words = str(name).replace("_", " ")
+        return words if holds else f"it is not so that {words}"
+    return pair[0 if holds else 1].format(name=ctx.name)
+
+
+def _one_player(name) -> bool:
+    return str(name) in ONE_PLAYER or S.settled_seat(str(name)) is not None
+
+
+def not_happening(ctx: Ctx, effect: Effect) -> str:
+    """What a card's effect comes to when its condition does not hold: "Ann draws no Legendary card"."""
+    who_word = getattr(effect, "who", None) or "self"
+    who = S.phrase(ctx, who_word)
+    if effect.op == "draw":
+        deck = "Legendary" if effect.deck == "legendary" else "main-deck"
+        if _one_player(who_word):
+            return f"{who} draws no {deck} card"
+        return f"nobody draws a {deck} card"
+    if effect.op == "pay":
+        to = S.phrase(ctx, effect.to or "self")
+        if _one_player(who_word):
+            return f"{who} does not pay {to} {S.amount_text(effect.amount)}"
+        return f"nobody pays {to} {S.amount_text(effect.amount)}"
+    if effect.op == "trigger":
+        return "no power is triggered"
+    return f"{ctx.card_name} does not {effect_text(ctx, effect)}"
 
 
 def option_words(ctx: Ctx, effects: tuple[Effect, ...]) -> list[str]:
@@ -69,6 +114,21 @@ def option_words(ctx: Ctx, effects: tuple[Effect, ...]) -> list[str]:
         words.add(str(amount))
     return sorted(words)
 
+
+def option_amounts(effects: tuple[Effect, ...]) -> list[int] | None:
+    """The numbers an option's text names (gold paid, cards drawn), which an answer picking it may repeat;
+    None when an amount is counted at the table, so any count may be named."""
+    found = []
+    for effect in effects:
+        for key in ("amount", "count"):
+            value = getattr(effect, key, None)
+            if isinstance(value, CountOf):
+                return None
+            if isinstance(value, int) and not isinstance(value, bool):
+                found.append(value)
+        if effect.op == "draw" and getattr(effect, "count", None) is None:
+            found.append(1)
+    return found
 
 
 def standee(ctx: Ctx, seat: int) -> None:
