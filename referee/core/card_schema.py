@@ -106,7 +106,7 @@ GAME_FIELD_KINDS: dict[str, dict[str, Any]] = {
                    "x-message": f"must be a window ({', '.join(V.WINDOWS)}) or a list of them"},
         "affects": {"type": "array", "items": _enum(ATTRS)},
         "piety": {"anyOf": [{"type": "integer"}, {"const": "X"}], "x-message": "must be a whole number or `X`"},
-        "device": BOOL, "ingredient": _enum({"meat", "vegetables", "sauce"}), "cleaver": BOOL,
+        "device": BOOL, "ingredient": _enum({"meat", "vegetables", "sauce", "unknown"}), "cleaver": BOOL,
         "price": {"type": "integer"},
         "recipe_cost": {"type": "array", "items": _enum(
             {"meat", "vegetables", "sauce", "meat_or_sauce", "vegetables_or_sauce", "any"})},

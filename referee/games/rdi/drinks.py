@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from referee.core.carddb import Card
 from referee.core.ruling import Outcome
+from referee.core.text import count_of
 from referee.games.rdi.effects import both, clamp_change, ed, move_gold, say_one_book_rule
 from referee.games.rdi.state import Entry, GameState
 
@@ -164,5 +165,5 @@ def resolve_drink(state: GameState, entry: Entry, out: Outcome) -> None:
     if fortitude:
         clamp_change(state, entry.drinker, "fortitude", fortitude, out, entry.name)
     if entry.draw:
-        out.say(f"{drinker.name} draws {entry.draw} card{'s' if entry.draw != 1 else ''} from their Character Deck "
-                f"({entry.name}).", ed(state, "on-your-turn/drink"))
+        out.say(f"{drinker.name} draws {count_of(entry.draw, 'card')} from their Character Deck: the Drink "
+                f"{entry.name} makes its drinker draw.", ed(state, "on-your-turn/drink"))

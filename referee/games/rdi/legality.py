@@ -14,10 +14,11 @@ from __future__ import annotations
 
 from referee.core.carddb import Card
 from referee.core.ruling import GameOver, IllegalPlay
-from referee.core.text import a_or_an, sentence
+from referee.core.text import sentence
 from referee.games.rdi import gambling
 from referee.core.effect_model import Effect, walk
 from referee.games.rdi.effects import ATTR_NAMES, active_gears, affected_attrs, device_stopped, ed, one_book_rule, play_choice
+from referee.games.rdi.kinds import a_kind, kinds
 from referee.games.rdi.state import PHASE_NAMES, Entry, GameState
 
 CHANGES_DRINK_OPS = {"alter_drink", "split_drink", "pass_drink"}
@@ -118,7 +119,7 @@ class Checker:
                               "revealed.", ("rdi3/appendix-a/wizgille/devices-and-gear",),
                               hint="Reveal it: `Wizgille reveals GEAR [on NAME]`.")
         if card.type in NOT_FROM_HAND:
-            raise IllegalPlay(f"{card.name} is {a_or_an(card.type.replace('_', ' '))} card, not a card played from a hand.",
+            raise IllegalPlay(f"{card.name} is {a_kind(card.type)}, not a card played from a hand.",
                               (ed(state, "on-your-turn/drink"),), hint="Drinks are revealed: `NAME reveals CARD`.")
         self._check_owner(player, card)
         kind = timing(card)
@@ -353,8 +354,8 @@ class Checker:
         else:
             kind_ok = kind in what
         if not kind_ok:
-            raise IllegalPlay(f"{card.name} Negates {', '.join(sorted(what))} cards; {top.name} is "
-                              f"{a_or_an(kind.replace('_', ' ')) if kind else 'not one'}.", cites)
+            raise IllegalPlay(f"{card.name} Negates {kinds(sorted(what))}; {top.name} is "
+                              f"{a_kind(kind) if kind else 'not one'}.", cites)
         if effect.condition == "not_copied_or_split" and (top.copy_of is not None or top.counted is not None
                                                                   or (top.group or "").startswith(("split", "copies"))):
             raise IllegalPlay(f"{card.name} may not Negate a Drink that has been copied or split.",
@@ -395,7 +396,7 @@ class Checker:
         if kind == "event":
             raise IllegalPlay(f"{card.name} cannot Ignore the Drink Event {top.name}.", (ed(state, "more-drink-rules/drink-events"),))
         if kind not in what:
-            raise IllegalPlay(f"{card.name} Ignores {', '.join(sorted(what))} cards; {top.name} is {a_or_an(kind)} card.",
+            raise IllegalPlay(f"{card.name} Ignores {kinds(sorted(what))}; {top.name} is {a_kind(kind)}.",
                               (ed(state, "other-rules/negate-and-ignore"),))
         target_card = self.card_of(top)
         wanted = set(effect.if_affects or ())

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from referee.core.effect_model import UNKNOWN, Band, Effect, Option, OPS as MODEL
 from referee.core.phrases import Cursor, PhraseError, quote, read_structured, same_effects, write_structured
+from referee.games.rdi.kinds import KIND_WORDS, kinds
 
 GAME = "rdi"
 _OPS = MODEL[GAME]
@@ -26,10 +27,6 @@ HEADS = {
 HEAD_WORDS = {kind: words for words, kind in HEADS.items()}
 
 ATTR_WORDS = {"fortitude": "Fortitude", "alcohol": "Alcohol Content", "gold": "Gold"}
-KIND_WORDS = {
-    "action": "Action", "sometimes": "Sometimes", "anytime": "Anytime", "gambling": "Gambling",
-    "cheating": "Cheating", "drink": "Drink", "drink_event": "Drink Event", "gear": "Gear",
-}
 
 # Who an effect points at: the words a player says -> the selector. The first wording is printed.
 SUBJECTS = {
@@ -403,12 +400,7 @@ def _amount(value) -> str:
 
 
 def _kinds_words(what) -> str:
-    if not what:
-        return "a card"
-    words = [KIND_WORDS[k] for k in what]
-    listed = words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
-    article = "an" if listed[0].lower() in "aeiou" else "a"
-    return f"{article} {listed}" + ("" if what[-1] in ("drink", "drink_event") else " card")
+    return kinds(what or (), one=True)
 
 
 def _natural(effect: Effect, default: str) -> str | None:

@@ -13,6 +13,8 @@ no refund. The table tells the referee each reveal and which cards move.
 
 from __future__ import annotations
 
+import re
+
 from referee.core.carddb import Card
 from referee.core.ruling import IllegalPlay, Outcome
 from referee.games.rdi.state import Entry, GameState
@@ -31,19 +33,40 @@ def is_roxana(character: str) -> bool:
 
 
 def is_ingredient(card: Card) -> bool:
-    """An Ingredient Card: its Ingredient icon is printed, or the books call it one without naming the kind."""
-    return card.get("ingredient") is not None or "ingredient" in card.unknown or bool(card.get("cleaver"))
+    """An Ingredient Card: its Ingredient icon is printed (``ingredient: unknown`` when the books call it one
+    without naming the kind). A card the books leave undecided is not one until the table says so."""
+    return card.get("ingredient") is not None or bool(card.get("cleaver"))
+
+
+def as_kind(kind: str, name: str, card: str) -> str:
+    """`as Meat`, or, for a type the books do not print, how the table can name it."""
+    if kind == "unknown":
+        return (f"as an Ingredient of a type the books do not print (the table can name it: `set {name} board …, "
+                f"{card} as meat`, vegetables or sauce)")
+    return f"as {kind.replace('_', ' ').title()}"
+
+
+def undecided(card: Card) -> bool:
+    """The books do not say whether this card has an Ingredient icon."""
+    return card.get("ingredient") is None and "ingredient" in card.unknown
 
 
 def after_card(state: GameState, entry: Entry, card: Card, out: Outcome) -> None:
     """A resolved Ingredient Card of Roxana's goes to her Cutting Board (Ignored or not)."""
     player = state.players[entry.player]
-    if not is_roxana(player.character) or not is_ingredient(card):
+    if not is_roxana(player.character):
+        return
+    if undecided(card):
+        out.say(f"The books do not say whether {card.name} has an Ingredient icon, so it goes to the discard pile: a "
+                "card without the icon may not go on the Cutting Board. If this table's copy shows one, put it there "
+                f"with `set {player.name} board …, {card.name} as TYPE` (meat, vegetables or sauce).", OTHER)
+        return
+    if not is_ingredient(card):
         return
     kind = card.get("ingredient") or "unknown"
     player.cutting_board.append([card.name, kind])
-    out.say(f"{card.name} resolved, so it goes to {player.name}'s Cutting Board as {kind.replace('_', ' ')} instead of "
-            "the discard pile" + (" (being Ignored does not stop that)." if entry.ignored_by else "."), INGREDIENTS)
+    out.say(f"{card.name} resolved, so it goes to {player.name}'s Cutting Board {as_kind(kind, player.name, card.name)} instead of the discard "
+            "pile" + (" (being Ignored does not stop that)." if entry.ignored_by else "."), INGREDIENTS)
     if card.get("cleaver"):
         player.cleaves += 1
         out.say(f"Its blue cleaver: {player.name} may put one more Ingredient Card from her hand straight on the Cutting "
@@ -64,12 +87,10 @@ def prepare(state: GameState, seat: int, card: Card, kind: str | None, out: Outc
     if player.cleaves <= 0:
         raise IllegalPlay(f"{player.name} has nothing that lets her put a card from her hand on the Cutting Board now.",
                           (CLEAVER,))
-    ingredient = card.get("ingredient") or kind
-    if ingredient is None and not is_ingredient(card):
-        raise IllegalPlay(f"{card.name} has no Ingredient icon, so it cannot go on the Cutting Board.", (OTHER,))
+    ingredient = ingredient_of(card, kind)
     player.cleaves -= 1
-    player.cutting_board.append([card.name, ingredient or "unknown"])
-    out.say(f"{card.name} goes from {player.name}'s hand to the Cutting Board as {ingredient or 'an Ingredient the books do not name'}; "
+    player.cutting_board.append([card.name, ingredient])
+    out.say(f"{card.name} goes from {player.name}'s hand to the Cutting Board {as_kind(ingredient, player.name, card.name)}; "
             "none of its effects happen, its cleaver included.", CLEAVER)
 
 
@@ -180,11 +201,15 @@ def _named(board: list, names: tuple[str, ...]) -> list[int] | None:
     picked: list[int] = []
     for name in names:
         wanted = normalize(name)
-        index = next((i for i, (card, _) in enumerate(board) if i not in picked and
-                      (normalize(card) == wanted or normalize(card).startswith(wanted))), None)
-        if index is None:
+        # the whole name, its start, or its words in order ("mean cuisine", "no soup"); never a guess between two
+        fits = [i for i, (card, _) in enumerate(board) if i not in picked and
+                (normalize(card).startswith(wanted) or f" {wanted} " in f" {normalize(card)} ")]
+        exact = [i for i in fits if normalize(board[i][0]) == wanted]
+        if exact:
+            fits = exact[:1]
+        if len({board[i][0] for i in fits}) != 1:
             return None
-        picked.append(index)
+        picked.append(fits[0])
     return picked
 
 
@@ -206,6 +231,33 @@ SET_KEYS = {"board": "board", "cutting board": "board", "recipe": "recipe", "ava
             "recipes": "recipes", "recipes in hand": "recipes"}
 
 
+_TYPED = re.compile(r"^(?P<card>.+?)\s+as\s+(?:an?\s+)?(?P<kind>meat|vegetables?|sauce)$", re.I)
+
+
+def ingredient_of(card: Card, named: str | None = None) -> str:
+    """The Ingredient type a card counts as on the Cutting Board. The table may name the type of a card whose
+    icon the books do not show (``named``); a printed icon, or a card known to have none, is the book's."""
+    printed = card.get("ingredient")
+    if printed is None and not undecided(card) and not card.get("cleaver"):
+        raise IllegalPlay(f"{card.name} has no Ingredient icon, and a card without one may not go on the Cutting Board.",
+                          (OTHER,))
+    if named is None:
+        return printed or "unknown"
+    named = "vegetables" if named.lower().startswith("vegetable") else named.lower()
+    if printed not in (None, "unknown") and printed != named:
+        raise IllegalPlay(f"{card.name}'s Ingredient icon is {printed.title()}, not {named.title()}.", (INGREDIENTS,))
+    return named
+
+
+def _board_card(item: str, cards) -> tuple[str, str]:
+    """`Some card` or `Some card as meat` on the Cutting Board: (name, Ingredient type)."""
+    from referee.core.parse import find_card
+
+    typed = _TYPED.match(item.strip())
+    card = find_card(typed.group("card") if typed else item, cards, "rdi")
+    return card.name, ingredient_of(card, typed.group("kind") if typed else None)
+
+
 def apply_set(state: GameState, seat: int, key: str, value: str, cards, out: Outcome) -> None:
     from referee.core.parse import find_card
     from referee.core.setwords import as_list, report
@@ -213,12 +265,13 @@ def apply_set(state: GameState, seat: int, key: str, value: str, cards, out: Out
     player = state.players[seat]
     if not is_roxana(player.character):
         raise IllegalPlay(f"Only Roxana has a Cutting Board and Recipes; {player.name} is not Roxana.", (INGREDIENTS,))
-    found = [find_card(n, cards, "rdi", where=None if key == "board" else lambda c: c.type == "recipe")
-             for n in as_list(value)]
     if key == "board":
-        report(out, f"{player.name}'s Cutting Board", [c.name for c in found], player.cutting_board, INGREDIENTS)
-        player.cutting_board = [[c.name, c.get("ingredient") or "unknown"] for c in found]
-    elif key == "recipe":
+        board = [_board_card(item, cards) for item in as_list(value)]
+        report(out, f"{player.name}'s Cutting Board", [name for name, _ in board], player.cutting_board, INGREDIENTS)
+        player.cutting_board = [list(pair) for pair in board]
+        return
+    found = [find_card(n, cards, "rdi", where=lambda c: c.type == "recipe") for n in as_list(value)]
+    if key == "recipe":
         if len(found) > 1:
             raise IllegalPlay("Roxana has one Available Recipe at a time.", (RECIPES,))
         recipe = found[0].name if found else None
