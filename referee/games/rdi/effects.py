@@ -163,12 +163,21 @@ def flat_effects(card: Card, entry: Entry, state: GameState) -> list[Effect]:
                 bonus += effect.amount
             elif effect.op != "stop_device":
                 gear_effects.append(aimed(effect, _as_seats(gear.get("target"))))
-    effects = [_plus(e, bonus) for e in out + gear_effects]
+    # an amount the table gave counts as printed, so a Gear Card's +1 or a Power Jinx changes it too
+    effects = [_plus(_answered(state, card, e), bonus) for e in out + gear_effects]
     if entry.jinxed:
         # Power Jinx: every numeral on the Action Card is 1 lower, not below 0 (Smorgasbox).
         effects = [e.replace(amount=max(0, e.amount - 1)) if isinstance(getattr(e, "amount", None), int) else e
                    for e in effects]
     return effects
+
+
+def _answered(state: GameState, card: Card, effect: Effect) -> Effect:
+    if effect.op in NUMERIC_OPS and not isinstance(effect.amount, int):
+        given = state.answers.get(amount_key(card, effect))
+        if isinstance(given, int):
+            return effect.replace(amount=given)
+    return effect
 
 
 def _as_seats(target) -> tuple[int, ...]:

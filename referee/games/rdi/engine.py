@@ -242,15 +242,17 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions, Learning):
         code = f"play/{entry.card_type}"
         return (reason(state, code),) if code in REASONS else ()
 
-    def _ask_unknown_amount(self, state: GameState, entry, card: Card, out: Outcome) -> None:
-        """An amount the books do not print is asked for when the card is played; the answer is kept."""
+    def _ask_unknown_amount(self, state: GameState, entry, card: Card, out: Outcome, shown: str = "") -> None:
+        """An amount the books do not print is asked for when the card is played (or its Gear Card revealed:
+        ``shown`` names it); the answer is kept."""
         for effect in flat_effects(card, entry, state):
             op = effect.op
             if op in ("gain", "lose", "pay", "drink") and amount_of(state, card, effect) is None:
                 state.question = amount_key(card, effect)
                 what = ATTR_NAMES.get(getattr(effect, "attr", None) or "gold", "Gold")
-                asked = (f"how many Drinks {card.name} makes a player drink" if op == "drink"
-                         else f"how much {what} {card.name} makes a player {op}")
+                name = shown or card.name
+                asked = (f"how many Drinks {name} makes a player drink" if op == "drink"
+                         else f"how much {what} {name} makes a player {op}")
                 out.verdict, out.code = ASK, "ask-amount"
                 out.say(f"The books do not print {asked}. What does the card show? (`answer N`; the referee keeps "
                         "it for the rest of the game)")

@@ -218,6 +218,8 @@ class Reveals:
                     "the card affects.", "rdi3/appendix-a/wizgille/example-2", "rdi3/appendix-a/wizgille/example-3")
         out.say("Players may respond now, first to the Gear Card's reveal, then to the combined card.",
                 ed(state, "other-rules/timing/sequential-events"))
+        self._ask_unknown_amount(state, device, self.cards.by_id[device.card_id], out,
+                                 shown=f"{device.name} with its Gear Card {gear.name}")
 
     def _ask_unknown_alcohol(self, state: GameState, entry, out: Outcome) -> None:
         if entry.kind == "drink" and entry.alcohol is None and not entry.awaiting_chaser:
