@@ -22,7 +22,7 @@ from referee.core.ruling import (
     Ruling,
     Step,
 )
-from referee.core.text import count_of, normalize, sentence
+from referee.core.text import capitalized, count_of, listed, normalize, sentence
 from referee.games.rdi import announce as A
 from referee.games.rdi import corrections, gambling, variants
 from referee.games.rdi.characters import kaylin, otto, phrenk, roxana, serena
@@ -400,10 +400,25 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions, Learning):
         out.code = "discard"
         if otto.discards_nothing(state, state.seat(discard.player), "the table's discard", out):
             return
+        seat = state.seat(discard.player)
         how = " at random" if discard.at_random else ""
+        owed = next((o for o in state.owed_discards if o["seat"] == seat), None)
+        if owed is not None:
+            count, at_random, source, section = owed["count"], owed["random"], owed["source"], owed["section"]
+            if discard.count != count or bool(discard.at_random) != at_random:
+                form = f"{discard.player} discards {count}" + (" at random" if at_random else "")
+                said = f"{count_of(discard.count, 'card')}{how or (' of their choice' if at_random else '')}"
+                raise IllegalPlay(capitalized(f"{source} makes {discard.player} discard {count_of(count, 'card')}"
+                                              f"{' at random' if at_random else ''}, not {said}."),
+                                  (section,) if section else (), hint=f"`{form}`.")
+            state.owed_discards.remove(owed)
+            out.say(f"{discard.player} discards {count_of(count, 'card')}{how} from their hand, for {source}, as the "
+                    "table does it (the referee does not see hands).", *((section,) if section else ()))
+            return
+        owing = [state.players[o["seat"]].name for o in state.owed_discards]
+        why = f" nothing makes them discard now (only {listed(owing)} owes a discard)" if owing else ""
         out.say(f"{discard.player} discards {count_of(discard.count, 'card')}{how} from their hand, as the table says "
-                "(the referee does not see hands).")
-        out.code = "discard"
+                f"(the referee does not see hands){';' + why if why else ''}.")
 
     def set_(self, state: GameState, set_: A.Set, out: Outcome) -> None:
         corrections.apply(state, set_.who, set_.fields, self.cards, out)

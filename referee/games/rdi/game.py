@@ -100,7 +100,7 @@ def load_state(data: dict) -> GameState:
 
 
 # Fields holding seats, written as player names in a position file.
-SEAT_FIELDS = ("active", "atoning", "copies_for", "must_drink", "otto_sent_by", "round.starter", "round.members", "round.left",
+SEAT_FIELDS = ("active", "atoning", "copies_for", "must_drink", "otto_sent_by", "owed_discards.*.seat", "round.starter", "round.members", "round.left",
                "round.control", "round.next_actor", "round.passes", "round.broke", "contest.revealer", "contest.order",
                "chain.*.player", "chain.*.target", "chain.*.drinker", "chain.*.ignored_by", "chain.*.passed",
                "chain.*.attacker", "recent_hits")

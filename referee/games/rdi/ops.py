@@ -353,7 +353,7 @@ def apply_redraw_drink(ctx: Resolving, effect: Effect) -> None:
 
 def apply_draw(ctx: Resolving, effect: Effect) -> None:
     for seat in ctx.seats(effect.who, effect):
-        ctx.out.say(f"{ctx.state.players[seat].name} draws {count_of(effect.count or 1, 'card')} ({ctx.card.name}).")
+        ctx.out.say(f"{ctx.state.players[seat].name} draws {count_of(effect.count or 1, 'card')}, for {ctx.card.name}.")
 
 
 def apply_discard(ctx: Resolving, effect: Effect) -> None:
@@ -362,12 +362,16 @@ def apply_discard(ctx: Resolving, effect: Effect) -> None:
     source = f"the Gear Card of {ctx.card.name}" if effect.aim is not None else ctx.card.name
     from referee.games.rdi.characters import otto
 
+    section = "rdi3/appendix-a/wizgille/devices-and-gear" if effect.aim is not None else ""
     for seat in ctx.seats(effect.who, effect):
         if otto.discards_nothing(ctx.state, seat, source, ctx.out):
             continue
         name = ctx.state.players[seat].name
-        ctx.out.say(f"{name} discards {count_of(count, 'card')}{at_random} from their hand ({source}); the referee "
-                    f"does not see hands, so the table does it (`{name} discards {count}{at_random}`).")
+        ctx.state.owed_discards.append({"seat": seat, "count": count, "random": bool(effect.random), "source": source,
+                                        "section": section})
+        ctx.out.say(f"{name} discards {count_of(count, 'card')}{at_random} from their hand, for {source}; the referee "
+                    f"does not see hands, so the table does it (`{name} discards {count}{at_random}`).",
+                    *((section,) if section else ()))
 
 
 def apply_play_again(ctx: Resolving, effect: Effect) -> None:

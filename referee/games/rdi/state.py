@@ -135,6 +135,7 @@ class GameState(Seats):
     copies_for: int | None = None  # Round on the House: the seat that reveals the Drink everyone copies
     extra_orders: int = 0  # additional Drinks the active player may still order this phase
     must_drink: list = field(default_factory=list)  # seats a card made drink, who have not revealed yet
+    owed_discards: list = field(default_factory=list)  # what cards made players discard: {seat, count, random, source, section}
     otto_sent_by: list = field(default_factory=list)  # for each Drink a card made Otto drink: that card's player
     waiting_plays: list = field(default_factory=list)  # [player, card, target] answers waiting for a forced Drink
     waiting_depth: int = 0  # how many plays were on the chain when they began to wait

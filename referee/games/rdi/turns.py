@@ -104,5 +104,6 @@ class TurnStructure:
         state.action_done = False
         state.ordered = False
         state.extra_orders = 0
+        state.owed_discards = []  # a discard the table never announced is the table's business now
         out.say(f"The turn passes to the left: {state.players[state.active].name}'s turn (Discard and Draw).",
                 ed(state, "on-your-turn/ending-your-turn"))
