@@ -80,3 +80,10 @@ def test_a_name_the_query_starts_with_is_never_swapped_for_a_near_card(query, na
     assert result.exit_code == 3, result.output
     names = [c["name"] for c in json.loads(result.output)["candidates"]]
     assert names == [named, near]
+
+
+def test_a_drink_named_with_a_chaser_is_offered_first_even_when_the_fuzzy_match_misses_it():
+    result = runner.invoke(app, ["card", "Mead with a Chaser", "--json"])
+    assert result.exit_code == 3, result.output
+    names = [c["name"] for c in json.loads(result.output)["candidates"]]
+    assert names[0] == "Mead" and "Wine with a Chaser" in names

@@ -123,8 +123,9 @@ def add_chaser(state: GameState, entry: Entry, card: Card, declared: bool, out: 
         entry.alcohol += amount
     entry.fortitude += card.get("fortitude") or 0
     entry.draw += draws_of(card)
-    total = "unknown" if entry.alcohol is None else entry.alcohol
-    out.say(f"Chaser: {card.name} adds its effects to the Drink, for a total of {total} Alcohol Content. "
+    total = (f"for a total of {entry.alcohol} Alcohol Content" if entry.alcohol is not None else
+             "whose total Alcohol Content is asked once every Chaser is revealed (the books do not print a part's)")
+    out.say(f"Chaser: {card.name} adds its effects to the Drink, {total}. "
             "The Drink and its Chasers count as one Drink.", chaser_rule(state))
     if card.get("chaser") or declared:
         if declared and not card.get("chaser"):

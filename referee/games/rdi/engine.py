@@ -26,6 +26,7 @@ from referee.core.text import capitalized, count_of, listed, normalize, sentence
 from referee.games.rdi import announce as A
 from referee.games.rdi import corrections, gambling, variants
 from referee.games.rdi.characters import kaylin, otto, phrenk, roxana, serena
+from referee.games.rdi.chasers import declared_base
 from referee.games.rdi.citing import REASONS, reason, settle_ruling
 from referee.games.rdi.effects import ATTR_NAMES, amount_key, amount_of, ed, flat_effects
 from referee.games.rdi.learning import CardToLearn, Learning
@@ -100,6 +101,15 @@ def new_game(names: list[str], cards: CardDB, rules: str = "gii", bar_deck: int 
             out.say(f"Reveal Wulfric's first mood (`{player.name} reveals Wulfric is feeling ...`); until then it is "
                     "unknown and not applied.", kaylin.MOODS)
     return state, settle_ruling(state, out.ruling(" ".join(["new", GAME, *names])))
+
+
+def _as_played_by(card: Card, player: str) -> str:
+    """The card's summary with its book owner's name, where it names them as the one acting ("Molly pays 3
+    Gold"), replaced by the player's when someone else plays it."""
+    owner = card.owner.split()[0] if card.owner not in ("unknown", "shared", "common") else ""
+    if not owner or normalize(owner) == normalize(player.split()[0]):
+        return card.summary
+    return re.sub(rf"\b{re.escape(owner)}\b", player, card.summary)
 
 
 def _note(note) -> tuple[str, tuple[str, ...]]:
@@ -182,12 +192,9 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions, Learning):
     def _drink_card(self, text: str, out: Outcome | None, state: GameState | None = None) -> tuple[Card, bool]:
         """A revealed Drink; "NAME with a Chaser" that names no card is that Drink declared with a Chaser."""
 
-        words = normalize(text)
-        exact = self.cards.lookup(text.strip().strip('"“”'), game=GAME)
-        if exact.how not in ("name", "alias") and words.endswith(" with a chaser"):
-            base = self.cards.lookup(words[: -len(" with a chaser")], game=GAME)
-            if base.how in ("name", "alias") and base.found.type == "drink":
-                return self._used(base.found, state), True
+        base = declared_base(self.cards, text)
+        if base is not None:
+            return self._used(base, state), True
         return self._card(text, out, state=state), False
 
     def _prepare(self, state: GameState, play: A.Play, out: Outcome | None = None):
@@ -220,7 +227,7 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions, Learning):
         target = f" on {state.players[entry.target].name}" if entry.target is not None else ""
         answered = state.entry(entry.responds_to) if entry.responds_to is not None else None
         against = f" against {answered.name}" if answered is not None else ""
-        out.say(f"{play.player} plays {card.name}{target}{against}: {sentence(card.summary)}",
+        out.say(f"{play.player} plays {card.name}{target}{against}: {sentence(_as_played_by(card, play.player))}",
                 *self._play_cites(state, entry), see_also=card.cites)
         self.note_table_card(state, seat, card, out)
         for note in notes:

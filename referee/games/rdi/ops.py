@@ -191,7 +191,10 @@ def apply_negate(ctx: Resolving, effect: Effect) -> None:
         state.drink_discard += len(target.parts)
     elif target.kind == "event":
         state.drink_discard += 1
-    out.say(f"{target.name} is Negated: it goes to its discard pile and none of its effects happen"
+    # two plays may share a name ("I don't think so!" against "I don't think so!"): say whose
+    same_name = target.name == ctx.card.name or any(e.name == target.name for e in state.chain)
+    whose = f"{state.players[target.player].name}'s " if same_name and target.kind == "card" else ""
+    out.say(f"{whose}{target.name} is Negated: it goes to its discard pile and none of its effects happen"
             + (" (so no Piety changes)." if target.kind == "card" and state.players[target.player].piety is not None
                else "."),
             ed(state, "other-rules/negate-and-ignore"))

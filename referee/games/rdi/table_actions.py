@@ -4,7 +4,7 @@ Prizes, splitting Mead, leaving a Round."""
 from __future__ import annotations
 
 from referee.core.parse import find_card
-from referee.core.ruling import IllegalPlay, Outcome
+from referee.core.ruling import IllegalPlay, Outcome, RefereeError
 from referee.games.rdi import announce as A
 from referee.games.rdi import gambling, splitting, variants
 from referee.games.rdi.characters import otto, phrenk, roxana
@@ -20,7 +20,14 @@ class TableActions:
         if state.prizes_inn is None:
             raise IllegalPlay("The Prize variant is not in play (`new rdi ... --variant prize --prize NAME`).",
                               (variants.PRIZE,))
-        card = find_card(prize.prize, self.cards, GAME, where=lambda c: c.type == "prize")
+        try:
+            card = find_card(prize.prize, self.cards, GAME, where=lambda c: c.type == "prize")
+        except RefereeError:
+            other = self.cards.lookup(prize.prize, game=GAME).found
+            if other is None:
+                raise
+            raise IllegalPlay(f"{other.name} is not a Prize. Prizes in the Inn: {', '.join(state.prizes_inn) or 'none'}.",
+                              (variants.PRIZE,)) from None
         seat = state.seat(prize.player)
         if prize.verb == "choose":
             variants.choose_prize(state, seat, card.name, out)
