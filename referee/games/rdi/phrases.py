@@ -12,7 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from referee.core.effect_model import UNKNOWN, Band, Effect, Option, OPS as MODEL
+from referee.core.parse import find_card, strip_quotes
 from referee.core.phrases import Cursor, PhraseError, quote, read_structured, same_effects, write_structured
+from referee.core.ruling import UnknownName
+from referee.core.text import listed
 
 GAME = "rdi"
 _OPS = MODEL[GAME]
@@ -30,6 +33,49 @@ KIND_WORDS = {
     "action": "Action", "sometimes": "Sometimes", "anytime": "Anytime", "gambling": "Gambling",
     "cheating": "Cheating", "drink": "Drink", "drink_event": "Drink Event", "gear": "Gear",
 }
+# A card kind named in a message, as the books name it.
+KIND_NAMES = {
+    "drink": "Drink Card", "drink_event": "Drink Event", "event": "Drink Event", "dungeon_event": "Dungeon Event",
+    "prize": "Prize", "special_reserve": "Special Reserve Drink", "extra": "card",
+}
+
+
+def kind_name(kind: str, article: bool = False, plural: bool = False) -> str:
+    """"Anytime Card", "an Anytime Card", "Sometimes Cards", "a Drink Event": a card kind in a message."""
+    name = KIND_NAMES.get(kind) or f"{KIND_WORDS.get(kind) or kind.replace('_', ' ').title()} Card"
+    if plural:
+        return name + "s"
+    return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}" if article else name
+
+
+def of_kind(text: str, cards, kind: str):
+    """The card typed, among cards of ``kind`` (a Prize, a Potion), and None; or, when the name is exactly a
+    card of another kind, that card and a refusal saying what it is ("Wine is a Drink Card, not a Prize")."""
+    named = cards.lookup(strip_quotes(text), game=GAME)
+    if named.how in ("name", "alias") and named.found.type != kind:
+        found = named.found
+        return found, f"{found.name} is {kind_name(found.type, article=True)}, not {kind_name(kind, article=True)}"
+    return find_card(text, cards, GAME, where=lambda c: c.type == kind), None
+
+
+def card_of_kind(text: str, cards, kind: str):
+    """A card of ``kind`` named at setup or in a correction; another kind's card is refused, with the known ones."""
+    card, wrong = of_kind(text, cards, kind)
+    if wrong:
+        known = sorted(c.name for c in cards.cards if c.game == GAME and c.type == kind)
+        raise UnknownName(f"{wrong}; the {kind_name(kind, plural=True)} the referee knows: {listed(known)}.")
+    return card
+
+
+def kinds_named(kinds) -> str:
+    """Several kinds at once: "Sometimes Cards", "Action, Anytime and Sometimes Cards",
+    "Drink Cards and Drink Events"."""
+    names = [kind_name(k) for k in dict.fromkeys(kinds)]
+    if len(names) > 1 and all(n.endswith(" Card") for n in names):
+        heads = [n[: -len(" Card")] for n in names]
+        return f"{listed(heads)} Cards"
+    return listed(n + "s" for n in names)
+
 
 # Who an effect points at: the words a player says -> the selector. The first wording is printed.
 SUBJECTS = {
