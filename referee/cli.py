@@ -70,10 +70,6 @@ def card(
     for notice in db.notices:
         typer.echo(notice, err=True)
     match = db.lookup(" ".join(query), game=game)
-    if game in (None, "rdi"):
-        from referee.games.rdi.chasers import with_declared_base
-
-        match = with_declared_base(db, match)
     if as_json:
         if match.found is not None:
             from referee.views import effect_phrases

@@ -114,17 +114,18 @@ class FuzzyIndex(Generic[T]):
     def _named_first(self, query: str, key: str, keep, match: Match[T]) -> Match[T]:
         """A fuzzy match never silently replaces a name the query starts with: "Elven Wine with a Chaser"
         is not "Wine with a Chaser". When the query's leading words name another item exactly and the fuzzy
-        match's name does not contain them, both are offered instead."""
-        if match.how != "fuzzy":
+        match's name does not contain them, both are offered instead; so is it among several close fuzzy
+        matches ("Mead with a Chaser" offers Mead beside Halfling Stout with a Chaser and Wine with a Chaser)."""
+        if match.how not in ("fuzzy", "ambiguous"):
             return match
         words = key.split()
         for size in range(len(words) - 1, 0, -1):
             prefix = " ".join(words[:size])
             named = [i for i in self._names.get(prefix, self._aliases.get(prefix, ())) if keep is None or keep(i)]
-            if len(named) == 1 and named[0] is not match.items[0]:
-                if f" {prefix} " in f" {self._name_of.get(id(match.items[0]), '')} ":
+            if len(named) == 1 and named[0] not in match.items:
+                if match.how == "fuzzy" and f" {prefix} " in f" {self._name_of.get(id(match.items[0]), '')} ":
                     return match
-                return Match(query, "ambiguous", (named[0], match.items[0]), (100.0, match.scores[0]))
+                return Match(query, "ambiguous", (named[0], *match.items), (100.0, *match.scores))
         return match
 
     def _similar_words(self, word: str) -> set[str]:

@@ -220,8 +220,10 @@ class Session:
         if word == "help":
             return info(text, LEARN_HELP if rest.lower().startswith(("learn", "phrase")) else HELP, "help")
         if word == "card":
+            from referee.core.parse import strip_quotes
             from referee.views import card_lookup_text
 
+            rest = strip_quotes(rest)  # `card "Mead with a Chaser"` looks up (and names) the words, not the quotes
             game = self.game.GAME if self.game else None
             cards = self.cards_in_play
             return info(text, card_lookup_text(cards.lookup(rest, game=game) if rest else cards.lookup("")), "card")

@@ -3,7 +3,6 @@ with a Chaser, where no card carries that whole name."""
 
 from __future__ import annotations
 
-from referee.core.matcher import Match
 from referee.core.text import normalize
 
 SUFFIX = " with a chaser"
@@ -16,13 +15,3 @@ def declared_base(db, text: str):
         return None
     base = db.lookup(words[: -len(SUFFIX)], game="rdi")
     return base.found if base.how in ("name", "alias") and base.found.type == "drink" else None
-
-
-def with_declared_base(db, match: Match):
-    """A card look-up that also offers the Drink a "… with a Chaser" name declares (never picking for the
-    table: it joins the candidates)."""
-    base = declared_base(db, match.query)
-    if base is None or (match.found is not None and match.found.id == base.id):
-        return match
-    others = tuple(c for c in match.items if c.id != base.id) if match.how != "none" else ()
-    return Match(match.query, "ambiguous", (base,) + others)

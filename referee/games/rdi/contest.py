@@ -15,7 +15,7 @@ from __future__ import annotations
 from referee.core.carddb import Card
 from referee.core.ruling import IllegalPlay, Outcome
 from referee.games.rdi.drinks import resolve_drink, start_drink, take_from_deck
-from referee.games.rdi.effects import ed, move_gold
+from referee.games.rdi.effects import ed, move_gold, named
 from referee.games.rdi.state import Contest, Entry, GameState
 
 CONTEST = "contest"
@@ -50,11 +50,11 @@ def window_owner(state: GameState, entry: Entry) -> int:
     return entry.player
 
 
-def window_name(state: GameState, entry: Entry) -> str:
-    """What a response window answers, as the table would say it."""
+def window_name(state: GameState, entry: Entry, *others: Entry) -> str:
+    """What a response window answers, as the table would say it (whose, when two plays share a name)."""
     if entry.group == CONTEST and state.contest is not None:
         return "the Drinks of the Drinking Contest"
-    return entry.name
+    return named(state, entry, *others)
 
 
 def revealing(state: GameState) -> bool:

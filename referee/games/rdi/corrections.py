@@ -14,6 +14,7 @@ from referee.core.setwords import as_bool, as_int, as_list, report, split_fields
 from referee.core.text import normalize
 from referee.games.rdi import characters, gambling, variants
 from referee.games.rdi.effects import ed
+from referee.games.rdi.phrases import card_of_kind
 from referee.games.rdi.state import DRINK_DECK_SIZE, LIMIT, PHASE_NAMES, PHASES, GameState, Round
 
 TABLE_KEYS = {"active": "active", "phase": "phase", "action played": "action_done",
@@ -97,7 +98,8 @@ def _player_field(state: GameState, seat: int, key: str, value: str, cards, out:
     player = state.players[seat]
     label = {"drink_me": "Drink Me! pile", "alcohol": "Alcohol Content"}.get(key, key.title())
     if key in ("kept", "front", "prizes"):
-        found = [find_card(n, cards, "rdi") for n in as_list(value)]
+        found = [card_of_kind(n, cards, "prize") if key == "prizes" else find_card(n, cards, "rdi")
+                 for n in as_list(value)]
         if key == "front":
             new = [[c.name, [e for e in c.effects if isinstance(e, dict)]] for c in found]
             report(out, f"the cards in front of {player.name}", new, player.front)
@@ -134,7 +136,7 @@ def _table_field(state: GameState, key: str, value: str, given: dict, cards, out
     elif key in ("prizes_inn", "prize_bin"):
         if state.prizes_inn is None:
             raise IllegalPlay("The Prize variant is not in play.", (variants.PRIZE,))
-        names = [find_card(n, cards, "rdi", where=lambda c: c.type == "prize").name for n in as_list(value)]
+        names = [card_of_kind(n, cards, "prize").name for n in as_list(value)]
         report(out, "the Prizes in the Inn" if key == "prizes_inn" else "the Prize Bin", names, getattr(state, key),
                variants.PRIZE)
         setattr(state, key, names)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from referee.core.carddb import Card
 from referee.core.ruling import Outcome
-from referee.core.text import count_of
+from referee.core.text import count_of, listed
 from referee.games.rdi.effects import both, clamp_change, ed, move_gold, say_one_book_rule
 from referee.games.rdi.state import Entry, GameState
 
@@ -71,6 +71,7 @@ def start_drink(state: GameState, seat: int, card: Card, source: str, out: Outco
     entry.alcohol = known_alcohol(state, card)
     entry.fortitude = card.get("fortitude") or 0
     entry.draw = draws_of(card)
+    entry.drawn_for = [card.name] if entry.draw else []
     shown = "an unknown amount of" if entry.alcohol is None else str(entry.alcohol)
     out.say(f"{player.name} reveals {card.name} from {where}: {shown} Alcohol Content.", rule or ed(state, "on-your-turn/drink"))
     state.chain.append(entry)
@@ -123,27 +124,57 @@ def add_chaser(state: GameState, entry: Entry, card: Card, declared: bool, out: 
         entry.alcohol += amount
     entry.fortitude += card.get("fortitude") or 0
     entry.draw += draws_of(card)
-    total = (f"for a total of {entry.alcohol} Alcohol Content" if entry.alcohol is not None else
-             "whose total Alcohol Content is asked once every Chaser is revealed (the books do not print a part's)")
-    out.say(f"Chaser: {card.name} adds its effects to the Drink, {total}. "
-            "The Drink and its Chasers count as one Drink.", chaser_rule(state))
+    if draws_of(card):
+        entry.drawn_for.append(card.name)
+    total = ("; the total Alcohol Content is not known yet" if entry.alcohol is None
+             else f", for a total of {entry.alcohol} Alcohol Content")
+    out.say(f"Chaser: {card.name} adds its effects to the Drink{total}. The Drink and its Chasers count as one Drink.",
+            chaser_rule(state))
     if card.get("chaser") or declared:
         if declared and not card.get("chaser"):
             _say_declared_chaser(state, card, out)
         _want_chaser(state, entry, out)
 
 
+def _share(entry: Entry) -> tuple[str, str | None]:
+    """The Drink's own name, and "half" or "copy" when this drinker has a split half or a copy of it."""
+    for share in ("half", "copy"):
+        if entry.copy_of is not None and entry.name.endswith(f" ({share})"):
+            return entry.name[: -len(share) - 3], share
+    return entry.name, None
+
+
+def drink_title(entry: Entry) -> str:
+    """The Drink as a source: "Elven Wine", "half of Elven Wine", "a copy of Elven Wine" (no nested brackets)."""
+    base, share = _share(entry)
+    return base if share is None else f"{'half' if share == 'half' else 'a copy'} of {base}"
+
+
+def _drawn_for(entry: Entry) -> str:
+    """Which card makes the drinker draw, said as a source, never as the card drawn:
+    "for Gnomish Inspirational Ale, Elven Wine's Chaser"."""
+    base, share = _share(entry)
+    chasers = [name for name in entry.drawn_for if name != base]
+    if not chasers:
+        return f"for {drink_title(entry)}"
+    many = "s" if len(chasers) > 1 else ""
+    said = (f"{base} and its Chaser{many} {listed(chasers)}" if base in entry.drawn_for
+            else f"{listed(chasers)}, {base}'s Chaser{many}")
+    return f"for {said}" + (f" (their {share} of the Drink)" if share else "")
+
+
 def resolve_drink(state: GameState, entry: Entry, out: Outcome) -> None:
     """The drinker takes the Drink's effects (unless they Ignore it); its cards go to the discard."""
     drinker = state.players[entry.drinker]
+    title = drink_title(entry)
     state.drink_discard += len(entry.parts)
     if entry.drinker in entry.ignored_by:
         with_chasers = " (the Drink and its Chasers are one Drink, so all of it)" if len(entry.parts) > 1 else ""
-        out.say(f"{drinker.name} Ignores {entry.name}{with_chasers}: no effect on them. The cards go to the Drink "
+        out.say(f"{drinker.name} Ignores {title}{with_chasers}: no effect on them. The cards go to the Drink "
                 "discard pile.", ed(state, "other-rules/negate-and-ignore"), *((chaser_rule(state),) if with_chasers else ()))
         return
     if entry.alcohol is None:
-        out.say(f"The Alcohol Content of {entry.name} was never given: the referee cannot apply it. Correct "
+        out.say(f"The Alcohol Content of {title} was never given: the referee cannot apply it. Correct "
                 f"{drinker.name}'s Alcohol Content with `set` (the books do not print it).")
         entry.alcohol = 0
     from referee.games.rdi.characters import adjust_change, otto
@@ -153,18 +184,18 @@ def resolve_drink(state: GameState, entry: Entry, out: Outcome) -> None:
         # player's card gave him moves only that player's track (Smorgasbox, Two Tracks).
         for attr, value in (("alcohol", entry.alcohol), ("fortitude", entry.fortitude)):
             if value:
-                otto.track_change(state, entry.sent_by, attr, value, out, entry.name)
+                otto.track_change(state, entry.sent_by, attr, value, out, title)
         return
     # A standing modifier adjusts the Drink as a whole, Chasers included.
     alcohol = adjust_change(state, entry.drinker, "alcohol", entry.alcohol, None, out) if entry.alcohol else 0
     if alcohol:
-        clamp_change(state, entry.drinker, "alcohol", alcohol, out, entry.name)
+        clamp_change(state, entry.drinker, "alcohol", alcohol, out, title)
         otto.after_change(state, entry.drinker, "alcohol", alcohol, out)
     else:
-        out.say(f"{drinker.name} drinks {entry.name}: no Alcohol Content.")
+        out.say(f"{drinker.name} drinks {title}: no Alcohol Content.")
     fortitude = adjust_change(state, entry.drinker, "fortitude", entry.fortitude, None, out) if entry.fortitude else 0
     if fortitude:
-        clamp_change(state, entry.drinker, "fortitude", fortitude, out, entry.name)
+        clamp_change(state, entry.drinker, "fortitude", fortitude, out, title)
     if entry.draw:
-        out.say(f"{drinker.name} draws {count_of(entry.draw, 'card')} from their Character Deck: the Drink "
-                f"{entry.name} makes its drinker draw.", ed(state, "on-your-turn/drink"))
+        out.say(f"{drinker.name} draws {count_of(entry.draw, 'card')} from their Character Deck, {_drawn_for(entry)}.",
+                ed(state, "on-your-turn/drink"))

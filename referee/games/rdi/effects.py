@@ -8,6 +8,8 @@ to 0 and up, and a card still does as much as it can ("Minimum and Maximum").
 
 from __future__ import annotations
 
+import re
+
 from referee.core.carddb import Card
 from referee.core.effect_model import Effect, aimed, parse_effects
 from referee.core.ruling import Outcome
@@ -29,6 +31,28 @@ def both(state: GameState, path: str, other_path: str | None = None) -> tuple[st
 
 
 BOOK_NAMES = {"rdi3": "RDI 3", "gii": "Gambling? I'm In!"}
+
+
+def named(state: GameState, entry: Entry, *others: Entry) -> str:
+    """A play's name, with its player's ("Kaylin's I don't think so!") when another waiting play, or one of
+    ``others`` (a play just resolved), has the same name."""
+    if any(e is not entry and e.name == entry.name for e in (*state.chain, *others)):
+        return f"{state.players[entry.player].name}'s {entry.name}"
+    return entry.name
+
+
+def played_summary(card: Card, player) -> str:
+    """A card's summary as said when ``player`` plays it: a character's card in another player's hand names
+    that player where the summary names its owner ("Molly pays 3 Gold" -> "Ann pays 3 Gold"); a quoted card
+    title and a worked example's name ("Serena Example 3") stay as printed."""
+    owner = card.owner
+    if owner in ("shared", "unknown") or owner == player.name or (player.character or "").lower() == owner.lower():
+        return card.summary
+    core = owner[4:] if owner.lower().startswith("the ") else owner
+    pattern = re.compile(rf"\b(?:[Tt]he )?{re.escape(core)}\b(?! Example)" if core != owner
+                         else rf"\b{re.escape(owner)}\b(?! Example)")
+    pieces = re.split(r'("[^"]*"|“[^”]*”)', card.summary)
+    return "".join(piece if i % 2 else pattern.sub(player.name, piece) for i, piece in enumerate(pieces))
 
 
 def one_book_rule(state: GameState, section: str) -> tuple[str, tuple[str, ...]]:

@@ -9,7 +9,6 @@ from __future__ import annotations
 import re
 
 from referee.core.carddb import Card, CardDB
-from referee.core.parse import find_card
 from referee.core.ruling import (
     ANSWER,
     ASK,
@@ -28,10 +27,11 @@ from referee.games.rdi import corrections, gambling, variants
 from referee.games.rdi.characters import kaylin, otto, phrenk, roxana, serena
 from referee.games.rdi.chasers import declared_base
 from referee.games.rdi.citing import REASONS, reason, settle_ruling
-from referee.games.rdi.effects import ATTR_NAMES, amount_key, amount_of, ed, flat_effects
+from referee.games.rdi.effects import ATTR_NAMES, amount_key, amount_of, ed, flat_effects, named, played_summary
 from referee.games.rdi.learning import CardToLearn, Learning
 from referee.games.rdi.legality import Checker, timing
 from referee.games.rdi.losing import at_risk, risk_text
+from referee.games.rdi.phrases import card_of_kind
 from referee.games.rdi.resolution import Resolution
 from referee.games.rdi.reveals import Reveals
 from referee.games.rdi.state import DRINK_DECK_SIZE, GAME, GameState, Player
@@ -81,7 +81,7 @@ def new_game(names: list[str], cards: CardDB, rules: str = "gii", bar_deck: int 
         out.say(f"Bar Deck variant: 30 of the {bar_deck} Drink Cards form the Drink Deck; {state.bar_deck} wait in the "
                 "Bar Deck.", variants.BAR)
     if prizes is not None:
-        names_found = [find_card(p, cards, GAME, where=lambda c: c.type == "prize").name for p in prizes]
+        names_found = [card_of_kind(p, cards, "prize").name for p in prizes]
         if len(set(names_found)) != len(names_found):
             raise NotUnderstood("Each Prize in the Inn must be a different card.")
         state.prizes_inn = names_found
@@ -101,15 +101,6 @@ def new_game(names: list[str], cards: CardDB, rules: str = "gii", bar_deck: int 
             out.say(f"Reveal Wulfric's first mood (`{player.name} reveals Wulfric is feeling ...`); until then it is "
                     "unknown and not applied.", kaylin.MOODS)
     return state, settle_ruling(state, out.ruling(" ".join(["new", GAME, *names])))
-
-
-def _as_played_by(card: Card, player: str) -> str:
-    """The card's summary with its book owner's name, where it names them as the one acting ("Molly pays 3
-    Gold"), replaced by the player's when someone else plays it."""
-    owner = card.owner.split()[0] if card.owner not in ("unknown", "shared", "common") else ""
-    if not owner or normalize(owner) == normalize(player.split()[0]):
-        return card.summary
-    return re.sub(rf"\b{re.escape(owner)}\b", player, card.summary)
 
 
 def _note(note) -> tuple[str, tuple[str, ...]]:
@@ -226,8 +217,9 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions, Learning):
             gambling.open_round(state, seat, out, entry.uid)
         target = f" on {state.players[entry.target].name}" if entry.target is not None else ""
         answered = state.entry(entry.responds_to) if entry.responds_to is not None else None
-        against = f" against {answered.name}" if answered is not None else ""
-        out.say(f"{play.player} plays {card.name}{target}{against}: {sentence(_as_played_by(card, play.player))}",
+        against = f" against {named(state, answered)}" if answered is not None else ""
+        summary = played_summary(card, state.players[seat])
+        out.say(f"{play.player} plays {card.name}{target}{against}: {sentence(summary)}",
                 *self._play_cites(state, entry), see_also=card.cites)
         self.note_table_card(state, seat, card, out)
         for note in notes:
@@ -379,7 +371,8 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions, Learning):
             steps = (Step(f"No. {error.message}", error.cites),) + ((Step(error.hint),) if error.hint else ())
             return Ruling(ANSWER, f"no:{error.code}", f"No. {error.message}", steps, line)
         against = state.entry(entry.responds_to) if entry.responds_to is not None else None
-        text = sentence(f"Yes: {play.player} may play {card.name} now" + (f" against {against.name}" if against else ""))
+        text = sentence(f"Yes: {play.player} may play {card.name} now"
+                        + (f" against {named(state, against, entry)}" if against else ""))
         steps = [Step(text, self._play_cites(state, entry), card.cites)] + [Step(*_note(n)) for n in notes]
         return Ruling(ANSWER, "yes", text, tuple(steps), line)
 

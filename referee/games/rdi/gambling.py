@@ -16,6 +16,7 @@ from referee.core.ruling import IllegalPlay, Outcome
 from referee.games.rdi import house, variants
 from referee.games.rdi.citing import card_rule
 from referee.games.rdi.effects import ed, move_gold, play_choice
+from referee.games.rdi.kinds import kind_name
 from referee.games.rdi.state import Entry, GameState, Round
 
 GAMBLING_OPS = ("start_round", "ante", "take_control", "restrict_next_control", "leave_round", "force_leave",
@@ -90,8 +91,8 @@ def check_control_play(state: GameState, seat: int, card: Card, kind: str) -> No
     round_ = state.round
     cite = (ed(state, "gambling"),)
     if round_ is None or not round_.started:
-        raise IllegalPlay(f"{card.name} is a {kind.title()} Card: it is played only during a Round of Gambling, "
-                          "and no Round is in progress.", cite)
+        raise IllegalPlay(f"{card.name} is {kind_name(kind, article=True)}: it is played only during a Round of "
+                          "Gambling, and no Round is in progress.", cite)
     name = state.players[seat].name
     if seat not in round_.members or seat in round_.left:
         raise IllegalPlay(f"{name} has left this Round: no more Gambling or Cheating Cards for them.",

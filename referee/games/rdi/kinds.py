@@ -8,30 +8,36 @@ KIND_WORDS = {
     "action": "Action", "sometimes": "Sometimes", "anytime": "Anytime", "gambling": "Gambling",
     "cheating": "Cheating", "drink": "Drink", "drink_event": "Drink Event", "gear": "Gear",
 }
-_NOT_CARDS = ("drink", "drink_event", "event")  # a Drink is "a Drink", not "a Drink Card"
+# A card kind named in a message, where "KIND Card" is not its name.
+KIND_NAMES = {
+    "drink": "Drink Card", "drink_event": "Drink Event", "event": "Drink Event", "dungeon_event": "Dungeon Event",
+    "prize": "Prize", "special_reserve": "Special Reserve Drink", "extra": "card",
+}
 
 
-def _word(kind: str) -> str:
-    return KIND_WORDS.get(kind) or ("Drink Event" if kind == "event" else kind.replace("_", " ").title())
+def kind_name(kind: str, article: bool = False, plural: bool = False) -> str:
+    """"Anytime Card", "an Anytime Card", "Sometimes Cards", "a Drink Event": a card kind in a message."""
+    name = KIND_NAMES.get(kind) or f"{KIND_WORDS.get(kind) or kind.replace('_', ' ').title()} Card"
+    if plural:
+        return name + "s"
+    return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}" if article else name
 
 
-def _article(words: str) -> str:
-    return "an" if words[0].lower() in "aeiou" else "a"
+def kinds_named(kinds) -> str:
+    """Several kinds at once: "Sometimes Cards", "Action, Anytime or Sometimes Cards", "Drink Cards or Drink
+    Events"."""
+    names = [kind_name(k) for k in dict.fromkeys(kinds)]
+    if len(names) > 1 and all(n.endswith(" Card") for n in names):
+        return f"{listed([n[: -len(' Card')] for n in names], 'or')} Cards"
+    return listed([n + "s" for n in names], "or")
 
 
-def a_kind(kind: str) -> str:
-    """`an Anytime Card`, `a Drink`, `a Drink Event`."""
-    return kinds([kind], one=True)
-
-
-def kinds(what, one: bool = False) -> str:
-    """`Sometimes Cards`, `Action, Sometimes or Anytime Cards`, `Drinks`; with ``one``: `an Action or
-    Sometimes Card`, `a Drink`."""
-    what = list(what)
-    if not what:
-        return "a card" if one else "cards"
-    if all(k in _NOT_CARDS for k in what):
-        words = [_word(k) for k in what]
-        return f"{_article(words[0])} {listed(words, 'or')}" if one else listed([w + "s" for w in words], "or")
-    words = listed([_word(k) for k in what], "or")
-    return f"{_article(words)} {words} Card" if one else f"{words} Cards"
+def one_of(kinds) -> str:
+    """The phrase language's words for the kinds a card answers: "a card", "an Action or Sometimes card",
+    "a Drink"."""
+    kinds = list(kinds)
+    if not kinds:
+        return "a card"
+    words = listed([KIND_WORDS[k] for k in kinds], "or")
+    article = "an" if words[0].lower() in "aeiou" else "a"
+    return f"{article} {words}" + ("" if kinds[-1] in ("drink", "drink_event") else " card")

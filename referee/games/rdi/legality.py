@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from referee.core.carddb import Card
 from referee.core.ruling import GameOver, IllegalPlay
-from referee.core.text import sentence
+from referee.core.text import listed, sentence
 from referee.games.rdi import gambling
 from referee.core.effect_model import Effect, walk
 from referee.games.rdi.effects import ATTR_NAMES, active_gears, affected_attrs, device_stopped, ed, one_book_rule, play_choice
-from referee.games.rdi.kinds import a_kind, kinds
+from referee.games.rdi.kinds import kind_name, kinds_named
 from referee.games.rdi.state import PHASE_NAMES, Entry, GameState
 
 CHANGES_DRINK_OPS = {"alter_drink", "split_drink", "pass_drink"}
@@ -39,6 +39,16 @@ def entry_timing(state: GameState, entry: Entry, cards) -> str:
         return entry.kind
     card = cards.by_id.get(entry.card_id)
     return timing(card) if card else entry.card_type
+
+
+def figures_named(attrs) -> str:
+    """"Fortitude", "Alcohol Content, Fortitude or Gold": the figures a card cares about, in a message."""
+    return listed([ATTR_NAMES[a] for a in sorted(attrs)], "or")
+
+
+def joined_reasons(reasons) -> str:
+    """Reasons a play fails on every reading, each said once, joined with " / "."""
+    return " / ".join(dict.fromkeys(reasons))
 
 
 def _option_effects(card: Card, option: int | None) -> list[Effect]:
@@ -119,7 +129,7 @@ class Checker:
                               "revealed.", ("rdi3/appendix-a/wizgille/devices-and-gear",),
                               hint="Reveal it: `Wizgille reveals GEAR [on NAME]`.")
         if card.type in NOT_FROM_HAND:
-            raise IllegalPlay(f"{card.name} is {a_kind(card.type)}, not a card played from a hand.",
+            raise IllegalPlay(f"{card.name} is {kind_name(card.type, article=True)}, not a card played from a hand.",
                               (ed(state, "on-your-turn/drink"),), hint="Drinks are revealed: `NAME reveals CARD`.")
         self._check_owner(player, card)
         kind = timing(card)
@@ -138,7 +148,8 @@ class Checker:
         elif kind == "sometimes":
             notes += self._check_sometimes(seat, card, entry)
         elif kind != "anytime":
-            raise IllegalPlay(f"{card.name} ({card.type}) is not a card the referee can play from a hand yet.")
+            raise IllegalPlay(f"{card.name} is {kind_name(card.type, article=True)}: not a card the referee can play "
+                              "from a hand yet.")
         self._check_target(seat, card, entry)
         self._check_protection(card, entry)
         return entry, notes
@@ -192,9 +203,10 @@ class Checker:
                 return self._sometimes_option(seat, card, entry)
             except IllegalPlay as error:
                 reasons.append(error)
-        raise reasons[0] if len(reasons) == 1 else IllegalPlay(
-            f"No use of {card.name} fits now: " + " / ".join(r.message for r in reasons),
-            tuple(c for r in reasons for c in r.cites))
+        distinct = list({r.message: r for r in reasons}.values())  # options refused for one reason say it once
+        raise distinct[0] if len(distinct) == 1 else IllegalPlay(
+            f"No use of {card.name} fits now: " + joined_reasons(r.message for r in distinct),
+            tuple(dict.fromkeys(c for r in distinct for c in r.cites)))
 
     def _sometimes_option(self, seat: int, card: Card, entry: Entry) -> list[str]:
         state = self.state
@@ -266,7 +278,7 @@ class Checker:
                     entry.responds_to = top.uid
                     return []
                 failures.append((f"{card.name} answers a card that directly changes {state.players[seat].name}'s "
-                                 f"{'/'.join(sorted(wanted))}, and " + (f"{top.name} does not." if top else "nothing is waiting."),
+                                 f"{figures_named(wanted)}, and " + (f"{top.name} does not." if top else "nothing is waiting."),
                                  ed(state, "other-rules/cards-that-affect")))
             elif window == "sometimes_card_played":
                 if top is not None and entry_timing(state, top, self.cards) == "sometimes":
@@ -316,8 +328,8 @@ class Checker:
                                  "is over).", ed(state, "gambling/ending-the-round")))
             else:
                 return [f"The referee does not check the window '{window}' of {card.name}; it takes the table's word."]
-        texts = list(dict.fromkeys(text for text, _ in failures))  # one reason once, in the card's order
-        raise IllegalPlay(" / ".join(texts), tuple(dict.fromkeys(cite for _, cite in failures)), code="not-your-window")
+        raise IllegalPlay(joined_reasons(text for text, _ in failures), tuple(dict.fromkeys(cite for _, cite in failures)),
+                          code="not-your-window")
 
     def _check_reduce(self, seat: int, card: Card, effect: Effect, top: Entry | None) -> None:
         """A reduction answers a play that would change the reducing player's figure (RDI 3)."""
@@ -354,8 +366,8 @@ class Checker:
         else:
             kind_ok = kind in what
         if not kind_ok:
-            raise IllegalPlay(f"{card.name} Negates {kinds(sorted(what))}; {top.name} is "
-                              f"{a_kind(kind) if kind else 'not one'}.", cites)
+            raise IllegalPlay(f"{card.name} Negates {kinds_named(sorted(what))}; {top.name} is "
+                              f"{kind_name(kind, article=True) if kind else 'not one'}.", cites)
         if effect.condition == "not_copied_or_split" and (top.copy_of is not None or top.counted is not None
                                                                   or (top.group or "").startswith(("split", "copies"))):
             raise IllegalPlay(f"{card.name} may not Negate a Drink that has been copied or split.",
@@ -396,7 +408,7 @@ class Checker:
         if kind == "event":
             raise IllegalPlay(f"{card.name} cannot Ignore the Drink Event {top.name}.", (ed(state, "more-drink-rules/drink-events"),))
         if kind not in what:
-            raise IllegalPlay(f"{card.name} Ignores {kinds(sorted(what))}; {top.name} is {a_kind(kind)}.",
+            raise IllegalPlay(f"{card.name} Ignores {kinds_named(sorted(what))}; {top.name} is {kind_name(kind, article=True)}.",
                               (ed(state, "other-rules/negate-and-ignore"),))
         target_card = self.card_of(top)
         wanted = set(effect.if_affects or ())
@@ -410,7 +422,7 @@ class Checker:
             hit = affected_attrs(state, top, seat, target_card) & wanted
             if not hit:
                 raise IllegalPlay(f"{card.name} Ignores a card that directly changes your "
-                                  f"{'/'.join(sorted(wanted))}; {top.name} does not directly change "
+                                  f"{figures_named(wanted)}; {top.name} does not directly change "
                                   f"{player.name}'s.", (ed(state, "other-rules/cards-that-affect"),), code="does-not-affect")
             if hit == {"gold"} and top.player == seat:
                 note, cites = one_book_rule(state, "gii/other-rules/negate-and-ignore/own-gold-payment")

@@ -21,7 +21,7 @@ from referee.core.ruling import ASK, Outcome
 from referee.core.text import count_of
 from referee.games.rdi import gambling, splitting, variants
 from referee.games.rdi.effects import (
-    ATTR_NAMES, amount_of, clamp_change, ed, move_gold, redirected, say_one_book_rule, seats_for,
+    ATTR_NAMES, amount_of, clamp_change, ed, move_gold, named, redirected, say_one_book_rule, seats_for,
 )
 from referee.games.rdi.state import GAME, Entry, GameState
 
@@ -181,6 +181,7 @@ def apply_negate(ctx: Resolving, effect: Effect) -> None:
                 "rdi3/appendix-a/wizgille/devices-and-gear")
         return
     ctx.negated = target
+    name = named(state, target, ctx.entry)
     state.chain.remove(target)
     if state.round is not None and not state.round.started and target.player == state.round.starter \
             and gambling.starts_round(ctx.cards.by_id.get(target.card_id)):
@@ -191,10 +192,7 @@ def apply_negate(ctx: Resolving, effect: Effect) -> None:
         state.drink_discard += len(target.parts)
     elif target.kind == "event":
         state.drink_discard += 1
-    # two plays may share a name ("I don't think so!" against "I don't think so!"): say whose
-    same_name = target.name == ctx.card.name or any(e.name == target.name for e in state.chain)
-    whose = f"{state.players[target.player].name}'s " if same_name and target.kind == "card" else ""
-    out.say(f"{whose}{target.name} is Negated: it goes to its discard pile and none of its effects happen"
+    out.say(f"{name} is Negated: it goes to its discard pile and none of its effects happen"
             + (" (so no Piety changes)." if target.kind == "card" and state.players[target.player].piety is not None
                else "."),
             ed(state, "other-rules/negate-and-ignore"))
@@ -209,8 +207,8 @@ def apply_ignore(ctx: Resolving, effect: Effect) -> None:
         _gone(ctx)
         return
     target.ignored_by.append(ctx.entry.player)
-    ctx.out.say(f"{ctx.name} will Ignore {target.name}: it resolves normally but has no effect on them; it still "
-                "affects everyone else.", ed(ctx.state, "other-rules/negate-and-ignore"))
+    ctx.out.say(f"{ctx.name} will Ignore {named(ctx.state, target, ctx.entry)}: it resolves normally but has no effect "
+                "on them; it still affects everyone else.", ed(ctx.state, "other-rules/negate-and-ignore"))
 
 
 def apply_reduce(ctx: Resolving, effect: Effect) -> None:
@@ -356,7 +354,8 @@ def apply_redraw_drink(ctx: Resolving, effect: Effect) -> None:
 
 def apply_draw(ctx: Resolving, effect: Effect) -> None:
     for seat in ctx.seats(effect.who, effect):
-        ctx.out.say(f"{ctx.state.players[seat].name} draws {count_of(effect.count or 1, 'card')}, for {ctx.card.name}.")
+        ctx.out.say(f"{ctx.state.players[seat].name} draws {count_of(effect.count or 1, 'card')} from their Character "
+                    f"Deck, for {ctx.card.name}.")
 
 
 def apply_discard(ctx: Resolving, effect: Effect) -> None:

@@ -12,8 +12,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from referee.core.effect_model import UNKNOWN, Band, Effect, Option, OPS as MODEL
+from referee.core.parse import find_card, strip_quotes
 from referee.core.phrases import Cursor, PhraseError, quote, read_structured, same_effects, write_structured
-from referee.games.rdi.kinds import KIND_WORDS, kinds
+from referee.core.ruling import UnknownName
+from referee.core.text import listed
+from referee.games.rdi.kinds import KIND_WORDS, kind_name, one_of
 
 GAME = "rdi"
 _OPS = MODEL[GAME]
@@ -27,6 +30,26 @@ HEADS = {
 HEAD_WORDS = {kind: words for words, kind in HEADS.items()}
 
 ATTR_WORDS = {"fortitude": "Fortitude", "alcohol": "Alcohol Content", "gold": "Gold"}
+
+
+def of_kind(text: str, cards, kind: str):
+    """The card typed, among cards of ``kind`` (a Prize, a Potion), and None; or, when the name is exactly a
+    card of another kind, that card and a refusal saying what it is ("Wine is a Drink Card, not a Prize")."""
+    named = cards.lookup(strip_quotes(text), game=GAME)
+    if named.how in ("name", "alias") and named.found.type != kind:
+        found = named.found
+        return found, f"{found.name} is {kind_name(found.type, article=True)}, not {kind_name(kind, article=True)}"
+    return find_card(text, cards, GAME, where=lambda c: c.type == kind), None
+
+
+def card_of_kind(text: str, cards, kind: str):
+    """A card of ``kind`` named at setup or in a correction; another kind's card is refused, with the known ones."""
+    card, wrong = of_kind(text, cards, kind)
+    if wrong:
+        known = sorted(c.name for c in cards.cards if c.game == GAME and c.type == kind)
+        raise UnknownName(f"{wrong}; the {kind_name(kind, plural=True)} the referee knows: {listed(known)}.")
+    return card
+
 
 # Who an effect points at: the words a player says -> the selector. The first wording is printed.
 SUBJECTS = {
@@ -400,7 +423,7 @@ def _amount(value) -> str:
 
 
 def _kinds_words(what) -> str:
-    return kinds(what or (), one=True)
+    return one_of(what or ())
 
 
 def _natural(effect: Effect, default: str) -> str | None:

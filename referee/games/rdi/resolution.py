@@ -133,7 +133,7 @@ class Resolution:
         answered = state.entry(resolved.responds_to) if resolved is not None and resolved.responds_to is not None else None
         waiting = answered or beneath
         waiting.passed = []
-        name = contest.window_name(state, waiting)
+        name = contest.window_name(state, waiting, *([resolved] if resolved is not None else []))
         out.say(f"{name[0].upper()}{name[1:]} {'are' if name.startswith('the Drinks') else 'is'} waiting again: everyone "
                 "may respond once more, even those who passed before.", ed(state, "other-rules/timing"))
 

@@ -222,7 +222,8 @@ class Reveals:
                                  shown=f"{device.name} with its Gear Card {gear.name}")
 
     def _ask_unknown_alcohol(self, state: GameState, entry, out: Outcome) -> None:
-        if entry.kind == "drink" and entry.alcohol is None and not entry.awaiting_chaser:
+        """Asked as soon as the card is revealed, even while a Chaser is still to come."""
+        if entry.kind == "drink" and entry.alcohol is None:
             unknown = [p for p in entry.parts if self._card(p).get("alcohol") is None
                        and f"{self._card(p).id}:alcohol" not in state.answers]
             out.verdict = ASK
@@ -244,7 +245,7 @@ class Reveals:
                     f"{answer.value} (the table's answer; the books do not print it).")
             state.question = None
             return
-        entry = next((e for e in state.chain if e.kind == "drink" and e.alcohol is None and not e.awaiting_chaser), None)
+        entry = next((e for e in state.chain if e.kind == "drink" and e.alcohol is None), None)
         if entry is None:
             raise NotUnderstood("There is no open question to answer.")
         known = 0
@@ -261,6 +262,7 @@ class Reveals:
         out.say(f"Noted for the rest of the game: {card.name} shows {answer.value} Alcohol Content (the table's answer).")
         if len(unknown_parts) == 1:
             entry.alcohol = known + answer.value
-            out.say(f"{entry.name} totals {entry.alcohol} Alcohol Content.")
+            out.say(f"{entry.name} totals {entry.alcohol} Alcohol Content"
+                    + (" so far (a Chaser is still to be revealed)." if entry.awaiting_chaser else "."))
         else:
             self._ask_unknown_alcohol(state, entry, out)

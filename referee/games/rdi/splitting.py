@@ -41,8 +41,8 @@ def split(state: GameState, drink: Entry, partner: int | None, rounding: str, ou
         return
     half = Entry(uid=state.next_uid, kind="drink", player=drink.player, name=f"{drink.name} (half)",
                  card_id=drink.card_id, card_type=drink.card_type, drinker=partner, source=drink.source,
-                 alcohol=drink.alcohol, fortitude=drink.fortitude, draw=drink.draw, group=drink.group,
-                 copy_of=drink.uid, sent_by=by)
+                 alcohol=drink.alcohol, fortitude=drink.fortitude, draw=drink.draw, drawn_for=list(drink.drawn_for),
+                 group=drink.group, copy_of=drink.uid, sent_by=by)
     state.next_uid += 1
     state.chain.insert(state.chain.index(drink) + 1, half)
     out.say(f"{why}: {drink.name} becomes two independent Drinks of {drink.alcohol} Alcohol Content each ({before} "
@@ -90,8 +90,8 @@ def copy_for_everyone(state: GameState, drink: Entry, out: Outcome) -> None:
     for offset, seat in enumerate(seats, 1):
         copy = Entry(uid=state.next_uid, kind="drink", player=drink.player, name=f"{drink.name} (copy)",
                      card_id=drink.card_id, card_type=drink.card_type, drinker=seat, source=drink.source,
-                     alcohol=drink.alcohol, fortitude=drink.fortitude, draw=drink.draw, group=drink.group,
-                     copy_of=drink.uid)
+                     alcohol=drink.alcohol, fortitude=drink.fortitude, draw=drink.draw, drawn_for=list(drink.drawn_for),
+                     group=drink.group, copy_of=drink.uid)
         state.next_uid += 1
         state.chain.insert(index + offset, copy)
     out.say(f"Every player gets a separate, independent copy of {drink.name} at once (no chance to change it before "

@@ -3,13 +3,13 @@ Prizes, splitting Mead, leaving a Round."""
 
 from __future__ import annotations
 
-from referee.core.parse import find_card
-from referee.core.ruling import IllegalPlay, Outcome, RefereeError
+from referee.core.ruling import IllegalPlay, Outcome
 from referee.games.rdi import announce as A
 from referee.games.rdi import gambling, splitting, variants
 from referee.games.rdi.characters import otto, phrenk, roxana
 from referee.games.rdi.effects import ed
 from referee.games.rdi.legality import Checker
+from referee.games.rdi.phrases import of_kind
 from referee.games.rdi.state import GAME, Entry, GameState
 
 
@@ -20,19 +20,12 @@ class TableActions:
         if state.prizes_inn is None:
             raise IllegalPlay("The Prize variant is not in play (`new rdi ... --variant prize --prize NAME`).",
                               (variants.PRIZE,))
-        try:
-            card = find_card(prize.prize, self.cards, GAME, where=lambda c: c.type == "prize")
-        except RefereeError:
-            other = self.cards.lookup(prize.prize, game=GAME).found
-            if other is None:
-                raise
-            raise IllegalPlay(f"{other.name} is not a Prize. Prizes in the Inn: {', '.join(state.prizes_inn) or 'none'}.",
-                              (variants.PRIZE,)) from None
         seat = state.seat(prize.player)
+        card, wrong = of_kind(prize.prize, self.cards, "prize")  # wrong: "Wine is a Drink Card, not a Prize"
         if prize.verb == "choose":
-            variants.choose_prize(state, seat, card.name, out)
+            variants.choose_prize(state, seat, card.name, out, wrong)
         else:
-            variants.use_prize(state, seat, card.name, out)
+            variants.use_prize(state, seat, card.name, out, wrong)
 
     def leave_round(self, state: GameState, leave: A.LeaveRound, out: Outcome) -> None:
         """A card the table applies itself (an anti-cheat card, say) takes a player out of the Round."""

@@ -13,6 +13,7 @@ has none left, the Bin's Prizes return to the Inn.
 from __future__ import annotations
 
 from referee.core.ruling import IllegalPlay, Outcome
+from referee.core.text import listed
 from referee.games.rdi.state import GameState
 
 BAR = "gii/variants/bar-deck"
@@ -55,19 +56,28 @@ def put_prize_in_pot(state: GameState, starter: int, out: Outcome) -> None:
         return
     state.pot_prize = state.prizes_inn.pop(0)
     name = state.players[starter].name
-    choice = f" (`{name} chooses PRIZE` to pick another of: {', '.join(state.prizes_inn)})" if state.prizes_inn else ""
+    choice = f" (`{name} chooses PRIZE` to pick {listed(state.prizes_inn, 'or')} instead)" if state.prizes_inn else ""
     out.say(f"{name} puts the Prize {state.pot_prize} in the pot before the antes{choice}.", PRIZE)
 
 
-def choose_prize(state: GameState, seat: int, prize: str, out: Outcome) -> None:
+def _choosable(state: GameState) -> str:
+    if not state.prizes_inn:
+        return f"the Inn holds no other Prize to choose ({state.pot_prize} is already in the pot)"
+    return f"the Prizes that may be chosen instead of {state.pot_prize}: {listed(state.prizes_inn)}"
+
+
+def choose_prize(state: GameState, seat: int, prize: str, out: Outcome, wrong: str | None = None) -> None:
+    """``wrong``: what the named card is, when it is not a Prize ("Wine is a Drink Card, not a Prize")."""
     round_ = state.round
     if state.prizes_inn is None or round_ is None or round_.starter != seat or state.pot_prize is None:
         raise IllegalPlay("Only the player who starts the Round chooses its Prize.", (PRIZE,))
     if round_.started:
         raise IllegalPlay(f"The Prize is chosen before anyone antes; the antes are in, so {state.pot_prize} stays in "
                           "the pot.", (PRIZE,))
+    if wrong:
+        raise IllegalPlay(f"{wrong}; {_choosable(state)}.", (PRIZE,))
     if prize not in state.prizes_inn:
-        raise IllegalPlay(f"{prize} is not in the Inn; Prizes there: {', '.join(state.prizes_inn) or 'none'}.", (PRIZE,))
+        raise IllegalPlay(f"{prize} is not in the Inn; {_choosable(state)}.", (PRIZE,))
     state.prizes_inn.remove(prize)
     state.prizes_inn.insert(0, state.pot_prize)
     state.pot_prize = prize
@@ -145,11 +155,12 @@ def share_prize(state: GameState, winner: int, taker: int, out: Outcome) -> None
             "smb/prize-variant/captain-whitehawk")
 
 
-def use_prize(state: GameState, seat: int, prize: str, out: Outcome) -> None:
+def use_prize(state: GameState, seat: int, prize: str, out: Outcome, wrong: str | None = None) -> None:
     name = state.players[seat].name
     held = state.prizes.get(name) or []
-    if prize not in held:
-        raise IllegalPlay(f"{name} holds no Prize called {prize}; they hold: {', '.join(held) or 'none'}.", (PRIZE,))
+    if wrong or prize not in held:
+        start = wrong or f"{name} holds no Prize called {prize}"
+        raise IllegalPlay(f"{start}; the Prizes {name} holds: {listed(held) or 'none'}.", (PRIZE,))
     held.remove(prize)
     state.prize_bin.append(prize)
     out.say(f"{name} uses {prize} and it goes to the Prize Bin. Its effect is not printed in the books: apply it with "

@@ -122,11 +122,11 @@ SET_KEYS = {"potion": "potion", "face-up potion": "potion", "potions": "potions"
 
 
 def apply_set(state: GameState, seat: int, key: str, value: str, cards, out: Outcome) -> None:
-    from referee.core.parse import find_card
+    from referee.games.rdi.phrases import card_of_kind
     from referee.core.setwords import as_list, report
 
     player = state.players[seat]
-    names = [find_card(n, cards, "rdi", where=lambda c: c.type == "potion").name for n in as_list(value)]
+    names = [card_of_kind(n, cards, "potion").name for n in as_list(value)]
     if key == "potion" and not is_phrenk(player.character):
         raise IllegalPlay(f"Only Phrenk has a face-up Potion of his own; {player.name} may hold bought Potions "
                           f"(`set {player.name} potions NAME`).", (REVEAL,))
