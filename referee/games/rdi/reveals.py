@@ -215,7 +215,8 @@ class Reveals:
 
         if device_stopped(device):
             out.say(f"{gear.name} stops the Device from taking effect: its effects no longer count when asking what "
-                    "the card affects.", "rdi3/appendix-a/wizgille/example-2", "rdi3/appendix-a/wizgille/example-3")
+                    "the card affects.", "rdi3/appendix-a/wizgille/devices-and-gear",
+                    "rdi3/appendix-a/wizgille/example-2", "rdi3/appendix-a/wizgille/example-3")
         out.say("Players may respond now, first to the Gear Card's reveal, then to the combined card.",
                 ed(state, "other-rules/timing/sequential-events"))
         self._ask_unknown_amount(state, device, self.cards.by_id[device.card_id], out,
