@@ -5,7 +5,7 @@ from __future__ import annotations
 from referee.core.carddb import CardDB
 from referee.core.house import parse_choices
 from referee.core.ruling import NotUnderstood, Ruling
-from referee.core.text import sentence
+from referee.core.text import count_of, listed, sentence
 from referee.games.rdi import house
 from referee.games.rdi.engine import GAME, Engine, new_game
 from referee.games.rdi.state import PHASE_NAMES, GameState
@@ -189,10 +189,14 @@ def describe(state: GameState, cards: CardDB | None = None) -> str:
         lines.append(f"   Bar Deck: {state.bar_deck} cards")
     if state.chain:
         lines.append(chain_text(state, cards))
+    if state.owed_discards:
+        lines.append("   Owed: " + "; ".join(
+            f"{state.players[o['seat']].name} discards {count_of(o['count'], 'card')}{' at random' if o['random'] else ''}"
+            f" (for {o['source']})" for o in state.owed_discards))
     if state.answers:
         lines.append("   Table's answers: " + ", ".join(f"{k}={v}" for k, v in state.answers.items()))
     if state.over:
-        lines.append(f"   Game over: {state.winner} wins." if state.winner else f"   Game over: a tie between {', '.join(state.tie)}.")
+        lines.append(f"   Game over: {state.winner} wins." if state.winner else f"   Game over: a tie between {listed(state.tie)}.")
     return "\n".join(lines)
 
 
