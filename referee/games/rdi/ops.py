@@ -422,7 +422,13 @@ def apply_chooser_choice(ctx: Resolving, effect: Effect) -> None:
 
     describe = partial(option_words, card_player=ctx.name)
     own_words = () if ctx.card.book == "table" else ctx.card.cites  # a taught card's wording is in no book
-    for seat in ctx.seats(effect.by, effect):
+    choosers = ctx.seats(effect.by, effect)
+    if not choosers:
+        from referee.games.rdi.phrases import SUBJECTS
+
+        who = SUBJECTS.get(effect.by, (effect.by.replace("_", " "),))[0]
+        ctx.out.say(f"{ctx.card.name}: nobody here is {who}, so nobody makes its choice.", *own_words)
+    for seat in choosers:
         player = ctx.state.players[seat]
         if ctx.ignores(seat):
             continue
