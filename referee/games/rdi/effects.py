@@ -136,12 +136,6 @@ def _plus(effect: Effect, bonus: int) -> Effect:
     return effect
 
 
-def chooser_choice(effect: Effect) -> bool:
-    """A choose-one that players the card names make (``by``), not the card's player: it stays whole
-    until the card resolves, when each chooser picks (`ops.apply_chooser_choice`)."""
-    return effect.op == "choose_one" and effect.by is not None
-
-
 def play_choice(effect: Effect) -> bool:
     """A choose-one the card's player makes, settled by its option when played."""
     return effect.op == "choose_one" and effect.by is None

@@ -422,10 +422,6 @@ def _amount(value) -> str:
     return "?" if value == UNKNOWN else str(value)
 
 
-def _kinds_words(what) -> str:
-    return one_of(what or ())
-
-
 def _natural(effect: Effect, default: str) -> str | None:
     op = effect.op
     who = getattr(effect, "who", None)
@@ -469,10 +465,10 @@ def _natural(effect: Effect, default: str) -> str | None:
         if effect.if_affects:
             attrs = [ATTR_WORDS[a] for a in effect.if_affects]
             tail = " that affects your " + (attrs[0] if len(attrs) == 1 else ", ".join(attrs[:-1]) + " or " + attrs[-1])
-        return f"ignore {_kinds_words(effect.what)}{tail}"
+        return f"ignore {one_of(effect.what or ())}{tail}"
     if op == "negate":
         tail = " that changes a Drink" if effect.condition == "changes_a_drink" else ""
-        return f"negate {_kinds_words(effect.what)}{tail}"
+        return f"negate {one_of(effect.what or ())}{tail}"
     if op == "alter_drink" and isinstance(effect.alcohol, int):
         return f"the Drink gets {effect.alcohol:+d} Alcohol Content"
     if op == "reduce" and effect.attr in ATTR_WORDS:
@@ -500,7 +496,7 @@ def _natural(effect: Effect, default: str) -> str | None:
     if op == "end_round":
         return "end the Round" + (" with the pot going to the Inn" if effect.pot_to == "inn" else "")
     if op == "restrict_next_control" and effect.to:
-        return f"only {_kinds_words(effect.to)} can take control next"
+        return f"only {one_of(effect.to)} can take control next"
     if op == "choose_one" and (effect.by is None or effect.by in SUBJECTS and effect.by != "self"):
         chooser = default if effect.by is None else "chosen"
         head = "choose one: " if effect.by is None else f"{_say_subject(effect.by)} chooses one: "
