@@ -48,6 +48,15 @@ def _amount(game: str) -> dict:
     return {"anyOf": choices, "x-message": message}
 
 
+def _param(param, game: str) -> dict:
+    """A parameter's JSON Schema: a word with a closed vocabulary is one of its words."""
+    if param.values and param.kind == "word":
+        return _enum(param.values)
+    if param.values and param.kind == "words":
+        return {"type": "array", "items": _enum(param.values)}
+    return _kind(param.kind, game)
+
+
 def _kind(kind: str, game: str) -> dict:
     """A parameter's JSON Schema, from its kind in the typed effect model (referee/core/effect_model.py)."""
     effects = {"$ref": f"#/$defs/{game}_effects"}
@@ -86,7 +95,7 @@ def _effect(game: str) -> dict:
         params = SPECS[game][op]
         cases.append({
             "if": {"properties": {"op": {"const": op}}, "required": ["op"]},
-            "then": {"properties": {"op": True, **{p.name: _kind(p.kind, game) for p in params}},
+            "then": {"properties": {"op": True, **{p.name: _param(p, game) for p in params}},
                      "required": ["op", *(p.name for p in params if p.required)], "additionalProperties": False},
         })
     return {"type": "object", "required": ["op"], "properties": {"op": _enum(ops)}, "allOf": cases,
@@ -311,6 +320,11 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     SCHEMA_PATH.write_text(rendered(), encoding="utf-8")
     print(f"wrote {SCHEMA_PATH}")
+    from referee.core import op_docs
+
+    if op_docs.DOC_PATH.exists():  # a source checkout: the op tables of docs/card-schema.md too
+        op_docs.DOC_PATH.write_text(op_docs.rendered(op_docs.DOC_PATH.read_text(encoding="utf-8")), encoding="utf-8")
+        print(f"wrote the op tables of {op_docs.DOC_PATH}")
     return 0
 
 

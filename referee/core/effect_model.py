@@ -52,6 +52,7 @@ class Param(NamedTuple):
     name: str  # the word a card file writes
     kind: str  # int, amount, count, selector, position, word, words, attr, attrs, kinds, flag, text, effects, options, bands
     required: bool = False
+    values: tuple[str, ...] = ()  # a word or words parameter's whole vocabulary (empty: any one word)
 
     @property
     def attr(self) -> str:
@@ -80,11 +81,14 @@ class Band(NamedTuple):
 
 
 def _p(spec: str) -> tuple[Param, ...]:
-    """`name:kind` words; a trailing `!` marks a required parameter."""
+    """`name:kind` words; `word(a|b)` lists a word's whole vocabulary; a trailing `!` marks a required
+    parameter."""
     out = []
     for word in spec.split():
         name, kind = word.split(":")
-        out.append(Param(name, kind.rstrip("!"), kind.endswith("!")))
+        required = kind.endswith("!")
+        kind, _, values = kind.rstrip("!").partition("(")
+        out.append(Param(name, kind, required, tuple(values.rstrip(")").split("|")) if values else ()))
     return tuple(out)
 
 
@@ -94,15 +98,18 @@ SPECS: dict[str, dict[str, tuple[Param, ...]]] = {
         "gain": _p("attr:attr! amount:amount who:selector from:selector"),
         "lose": _p("attr:attr! amount:amount who:selector"),
         "pay": _p("amount:amount who:selector to:selector"),
-        "drink": _p("who:selector count:amount source:word condition:word"),
+        "drink": _p("who:selector count:amount source:word(drink_me|drink_deck) "
+                    "condition:word(lost_fortitude_from_this_card)"),
         "order_drinks": _p("count:int free:flag"),
         "alter_drink": _p("alcohol:amount!"),
-        "split_drink": _p("with:selector rounding:word"),
+        "split_drink": _p("with:selector rounding:word(up|down)"),
         "pass_drink": _p("to:selector"),
-        "negate": _p("what:kinds condition:word"),
-        "ignore": _p("what:kinds if_affects:attrs not_round_of_gambling:flag"),
+        "negate": _p("what:kinds condition:word(changes_a_drink|not_copied_or_split|played_on_you)"),
+        "ignore": _p("what:kinds if_affects:attrs not_round_of_gambling:flag condition:word(played_on_you)"),
         "redirect": _p("attr:attr to:selector"),
-        "reduce": _p("attr:attr! by:int! scope:word"),
+        # who: the player whose loss or gain the card makes smaller (or larger); the card's player by default
+        "reduce": _p("attr:attr! by:int! who:selector"),
+        "increase": _p("attr:attr! by:int! who:selector"),
         "draw": _p("count:int who:selector"),
         "discard": _p("count:int who:selector random:flag"),
         "start_round": (),
@@ -112,7 +119,7 @@ SPECS: dict[str, dict[str, tuple[Param, ...]]] = {
         "leave_round": _p("who:selector"),
         "force_leave": _p("who:selector"),
         "win_round": (),
-        "take_pot": _p("amount:amount share:word"),
+        "take_pot": _p("amount:amount share:word(half)"),
         "end_round": _p("pot_to:selector"),
         "by_piety": _p("bands:bands!"),
         "choose_one": _p("options:options! by:selector"),  # by: who chooses when not the card's player
@@ -120,12 +127,17 @@ SPECS: dict[str, dict[str, tuple[Param, ...]]] = {
         "add_numeric": _p("amount:int!"),
         "play_again": _p("types:kinds"),
         "redraw_drink": (),
-        "modify": _p("change:word! by:int! scope:word"),
-        "forbid": _p("what:words! scope:word"),
+        "modify": _p("change:word(fortitude_loss|alcohol_gain|action_numbers)! by:int! "
+                     "scope:word(self|while_in_front_of_you|kaylins_hand_cards|other_players_from_kaylins_hand_cards|"
+                     "next_loss_then_return|next_gain_then_return|own_action_phase_then_return)"),
+        "forbid": _p("what:words(negate|ignore)! scope:word(self|kaylins_hand_cards)"),
+        # A card left in front of a player (who; the card's player by default) whose effects act at a time of
+        # their own; inside them `self` is that player. once: it is discarded after acting once.
+        "in_front": _p("who:selector when:word(start_of_turn|end_of_turn|while)! effects:effects! once:flag"),
         "cutting_board": _p("count:int"),
         "piety": _p("by:int!"),
         "unmodelled": _p("says:text!"),
-        "debuff": _p("kind:word!"),
+        "debuff": _p("kind:word(pain_curse|mind_hex|power_jinx)!"),
     },
     "tda": {
         "pay": _p("amount:count who:position to:position order:word condition:word optional:flag"),
@@ -249,10 +261,15 @@ def _check_value(param: Param, value: Any, game: str, where: str) -> Any:
     if kind == "word":
         if not isinstance(value, str) or not value or not value.replace("_", "").isalnum():
             raise EffectError(where, "must be one word of the vocabulary (letters, digits and _)")
+        if param.values and value not in param.values:
+            raise EffectError(where, f"unknown word {value!r}; {param.name} is one of {', '.join(param.values)}")
         return value
     if kind == "words":
         if not isinstance(value, list) or not all(isinstance(v, str) and v for v in value):
             raise EffectError(where, "must be a list of words")
+        wrong = [v for v in value if param.values and v not in param.values]
+        if wrong:
+            raise EffectError(where, f"unknown word {wrong[0]!r}; {param.name} takes {', '.join(param.values)}")
         return tuple(value)
     if kind == "attr":
         if value not in ATTRS:

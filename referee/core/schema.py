@@ -33,9 +33,10 @@ EFFECT_OPS = {game: card_ops(game) for game in GAMES}
 
 # Who an effect touches (`who`, `to`, `from`, `by`): docs/card-schema.md, Selectors.
 ATTRS = EFFECT_ATTRS
-WINDOWS = ("card_affects_you", "drink_revealed", "you_are_drinking", "you_lost_fortitude", "sometimes_card_played",
-           "drink_changed", "round_of_gambling", "order_a_drink_phase", "gear_revealed", "action_played",
-           "any_card_played", "pot_won", "other")
+WINDOWS = ("card_affects_you", "you_would_lose", "you_would_gain", "another_player_would_lose", "drink_revealed",
+           "you_are_drinking", "you_lost_fortitude", "sometimes_card_played", "drink_changed", "round_of_gambling",
+           "round_won", "order_a_drink_phase", "gear_revealed", "action_played", "any_card_played",
+           "card_played_on_you", "pot_won", "other")
 
 # Every parameter each op takes, by kind (card_schema.py turns the kinds into JSON Schema). A kind is a name
 # below or a tuple of the only values allowed.

@@ -250,6 +250,36 @@ def affected_attrs(state: GameState, entry: Entry, seat: int, card: Card | None)
     return attrs
 
 
+def changes_for(state: GameState, entry: Entry, seat: int, card: Card | None) -> set[tuple[str, str]]:
+    """Which way this pending play would move each figure of ``seat``: ("lose", "fortitude"), ("gain",
+    "alcohol")... (a payment is a loss of Gold for the payer and a gain for the payee)."""
+    if seat in entry.ignored_by:
+        return set()
+    out: set[tuple[str, str]] = set()
+    if entry.kind == "drink":
+        if entry.drinker == seat:
+            if entry.alcohol is None or entry.alcohol > 0:
+                out.add(("gain", "alcohol"))
+            elif entry.alcohol < 0:
+                out.add(("lose", "alcohol"))
+            if entry.fortitude:
+                out.add(("gain" if entry.fortitude > 0 else "lose", "fortitude"))
+        return out
+    if card is None:
+        return out
+    for effect in flat_effects(card, entry, state):
+        if effect.op in ("gain", "lose") and seat in seats_for(effect.who, entry, state, effect):
+            out.add((effect.op, effect.attr))
+        if effect.op == "gain" and effect.attr == "gold" and seat in seats_for(effect.from_, entry, state):
+            out.add(("lose", "gold"))
+        if effect.op == "pay":
+            if seat in seats_for(effect.who, entry, state, effect):
+                out.add(("lose", "gold"))
+            if seat in seats_for(effect.to, entry, state, effect):
+                out.add(("gain", "gold"))
+    return out
+
+
 def clamp_change(state: GameState, seat: int, attr: str, change: int, out: Outcome, why: str) -> int:
     """Change one figure within its limits; returns how much really changed, and says so."""
     player = state.players[seat]

@@ -72,9 +72,20 @@ TALISMAN_GOES_AWAY = HouseRule(
     "prize-bin",
     ("smb/card-notes/talisman-of-lightning", "smb/prize-variant/prize-bin"))
 
+REDUCTION_ORDER = HouseRule(
+    "reduction-order",
+    "which comes first when a card that answers a loss or gain (reducing or increasing it) and a standing "
+    "modifier (Wulfric's Bitey, Loyal or Clumsy, a card or Debuff in front of the player) meet on the same change",
+    {"reductions-first": "apply the answering card's reduction or increase first, then the standing modifiers to "
+                         "what is left, so a loss reduced to 0 is no loss for a modifier to change",
+     "modifiers-first": "apply the standing modifiers first, then the answering card's reduction or increase to "
+                        "the result"},
+    "reductions-first",
+    ("rdi3/other-rules/reduction-effects", "rdi3/appendix-a/kaylin/wulfric-moods"))
+
 RULES = {rule.id: rule for rule in (CONTEST_BROKE_SHARE, ROUND_ON_THE_HOUSE_EVENT, BITEY_PER_TARGET,
                                     HALF_POT_ROUNDING, OTTO_EVERY_OPTION_DECLINED, NEGATED_GAMBLING_PLAY,
-                                    TALISMAN_GOES_AWAY)}
+                                    TALISMAN_GOES_AWAY, REDUCTION_ORDER)}
 
 
 def reading(state, rule: HouseRule) -> str:

@@ -17,7 +17,9 @@ from referee.core.ruling import GameOver, IllegalPlay
 from referee.core.text import listed, sentence
 from referee.games.rdi import gambling
 from referee.core.effect_model import Effect, walk
-from referee.games.rdi.effects import ATTR_NAMES, active_gears, affected_attrs, device_stopped, ed, one_book_rule, play_choice
+from referee.games.rdi.effects import (
+    ATTR_NAMES, active_gears, affected_attrs, changes_for, device_stopped, ed, one_book_rule, play_choice,
+)
 from referee.games.rdi.kinds import kind_name, kinds_named
 from referee.games.rdi.state import PHASE_NAMES, Entry, GameState
 
@@ -251,8 +253,8 @@ class Checker:
                     raise IllegalPlay(f"{card.name} redirects a loss aimed at {state.players[seat].name}, and nothing "
                                       f"waiting would make them lose it. {note}", cites)
                 entry.responds_to = top.uid
-            elif op == "reduce":
-                self._check_reduce(seat, card, effect, top)
+            elif op in ("reduce", "increase"):
+                self._check_reduce(seat, card, effect, top, entry)
                 entry.responds_to = top.uid
             elif op == "take_pot":
                 gambling.check_take_pot(state, card)
@@ -260,7 +262,8 @@ class Checker:
                 gambling.check_tip(state, card, top, self.card_of(top))
                 if top is not None:
                     entry.responds_to = top.uid
-        if ops & ({"negate", "ignore", "leave_round", "end_round", "redirect", "reduce", "take_pot"} | CHANGES_DRINK_OPS):
+        if ops & ({"negate", "ignore", "leave_round", "end_round", "redirect", "reduce", "increase", "take_pot"}
+                  | CHANGES_DRINK_OPS):
             return []
         return self._check_window(seat, card, entry)
 
@@ -305,6 +308,42 @@ class Checker:
                 failures.append((f"{card.name} is played after {state.players[seat].name} loses Fortitude to another "
                                  "player's card, and that has not just happened (a response waits for the event "
                                  "it answers).", ed(state, "other-rules/timing")))
+            elif window in ("you_would_lose", "you_would_gain", "another_player_would_lose"):
+                wanted = set(card.get("affects") or ("fortitude", "alcohol", "gold"))
+                direction = "gain" if window == "you_would_gain" else "lose"
+                if window == "another_player_would_lose":
+                    seats = [entry.target] if entry.target is not None else [s for s in state.in_game() if s != seat]
+                    whose = "another player's"
+                else:
+                    seats, whose = [seat], f"{state.players[seat].name}'s"
+                if top is not None and any(attr in wanted for s in seats for verb, attr in
+                                           changes_for(state, top, s, self.card_of(top)) if verb == direction):
+                    entry.responds_to = top.uid
+                    return []
+                verbs = "gain" if direction == "gain" else "loss"
+                failures.append((f"{card.name} answers a card or Drink that would make a {verbs} of {whose} "
+                                 f"{figures_named(wanted)}, and " + (f"{top.name} would not." if top else
+                                                                     "nothing is waiting."),
+                                 ed(state, "other-rules/cards-that-affect")))
+            elif window == "action_played":
+                if top is not None and top.kind == "card" and entry_timing(state, top, self.cards) == "action":
+                    entry.responds_to = top.uid
+                    return []
+                failures.append((f"{card.name} answers an Action Card, and the top of the chain is "
+                                 + (sentence(top.name) if top else "empty."), ed(state, "other-rules/timing")))
+            elif window == "card_played_on_you":
+                if top is not None and top.kind == "card" and top.target == seat and top.player != seat:
+                    entry.responds_to = top.uid
+                    entry.attacker = top.player
+                    return []
+                failures.append((f"{card.name} answers a card another player played on {state.players[seat].name}, "
+                                 "and " + (f"{top.name} was not." if top else "nothing is waiting."),
+                                 ed(state, "other-rules/timing")))
+            elif window == "round_won":
+                if state.last_pot:
+                    return []
+                failures.append((f"{card.name} is played just after a Round of Gambling is won, and none has just "
+                                 "been won.", ed(state, "gambling/ending-the-round")))
             elif window == "any_card_played":
                 if top is not None:
                     entry.responds_to = top.uid
@@ -331,13 +370,23 @@ class Checker:
         raise IllegalPlay(joined_reasons(text for text, _ in failures), tuple(dict.fromkeys(cite for _, cite in failures)),
                           code="not-your-window")
 
-    def _check_reduce(self, seat: int, card: Card, effect: Effect, top: Entry | None) -> None:
-        """A reduction answers a play that would change the reducing player's figure (RDI 3)."""
+    def _check_reduce(self, seat: int, card: Card, effect: Effect, top: Entry | None, entry: Entry) -> None:
+        """A reduction or increase answers a play that would change the named player's figure: the card's
+        player unless it names another, picked when it is played (RDI 3, Reduction Effects)."""
         state = self.state
         name = ATTR_NAMES[effect.attr]
-        if top is None or effect.attr not in affected_attrs(state, top, seat, self.card_of(top)):
-            raise IllegalPlay(f"{card.name} reduces what a card or Drink does to {state.players[seat].name}'s {name}, "
-                              "and nothing waiting would change it.",
+        who = effect.who or "self"
+        if who in ("target", "chosen") and entry.target is None:
+            return  # _check_target asks for the player to name
+        from referee.games.rdi.effects import seats_for
+
+        named_seats = [s for s in seats_for(who, entry, state, effect)] or [seat]
+        hit = [s for s in named_seats if top is not None and effect.attr in affected_attrs(state, top, s, self.card_of(top))]
+        if not hit:
+            whose = listed([state.players[s].name for s in named_seats])
+            verb = "reduces" if effect.op == "reduce" else "increases"
+            raise IllegalPlay(f"{card.name} {verb} what a card or Drink does to {whose}'s {name}, and nothing "
+                              "waiting would change it.",
                               ("rdi3/other-rules/reduction-effects", ed(state, "other-rules/cards-that-affect")),
                               code="does-not-affect")
 

@@ -136,17 +136,17 @@ def affects_pay(effect: Effect, seat: int, entry: Entry, state: GameState) -> se
 
 def settle(ctx: Resolving) -> None:
     """Apply the summed Fortitude and Alcohol Content changes, one attack per player."""
-    from referee.games.rdi.characters import adjust_change, otto
+    from referee.games.rdi.characters import otto
 
     state, entry, out = ctx.state, ctx.entry, ctx.out
     for (victim, attr), change in ctx.totals.items():
-        change = _reduced(ctx, victim, attr, change)
         if state.players[victim].automaton:
+            change = _reduced(ctx, victim, attr, change)
             answered = ctx.answered
             source = answered.player if entry.player == victim and answered is not None else entry.player
             otto.track_change(state, source, attr, change, out, ctx.card.name)
             continue
-        change = adjust_change(state, victim, attr, change, entry, out)
+        change = _answered_and_standing(ctx, victim, attr, change)
         if change:
             clamp_change(state, victim, attr, change, out, ctx.card.name)
             otto.after_change(state, victim, attr, change, out)
@@ -155,14 +155,49 @@ def settle(ctx: Resolving) -> None:
             state.recent_hits.append([victim, entry.player])
 
 
+def _answered_and_standing(ctx: Resolving, victim: int, attr: str, change: int) -> int:
+    """What ``victim`` takes after the answers that reduced or increased it and the standing modifiers
+    (Wulfric's moods, a card in front of them). Where both meet on one change the books are silent on the
+    order: the house rule `reduction-order` says it, and the ruling says which is followed."""
+    from copy import copy
+
+    from referee.games.rdi import house
+    from referee.games.rdi.characters import adjust_change
+
+    state, entry, out = ctx.state, ctx.entry, ctx.out
+    if not _reductions_for(ctx, victim, attr):
+        return adjust_change(state, victim, attr, change, entry, out)
+    probe = adjust_change(state, victim, attr, change, copy(entry), Outcome())
+    if probe != change:  # a standing modifier would change this too
+        if house.say(state, house.REDUCTION_ORDER, out) == "modifiers-first":
+            return _reduced(ctx, victim, attr, adjust_change(state, victim, attr, change, entry, out))
+        reduced = _reduced(ctx, victim, attr, change)
+        after = adjust_change(state, victim, attr, reduced, entry, out)
+        if not reduced:
+            out.say(f"Nothing is left of {state.players[victim].name}'s {ATTR_NAMES[attr]} change for a standing "
+                    "modifier to change.")
+        return after
+    return _reduced(ctx, victim, attr, change)
+
+
+def _reductions_for(ctx: Resolving, victim: int, attr: str) -> list:
+    return [r for r in ctx.entry.reductions if r[0] == victim and r[1] == attr]
+
+
 def _reduced(ctx: Resolving, victim: int, attr: str, change: int) -> int:
-    """A reduction another card made to what ``victim`` takes: toward 0, never past it (RDI 3)."""
-    for seat, reduced_attr, by in ctx.entry.reductions:
-        if seat == victim and reduced_attr == attr and change:
-            before = change
+    """The answers that make ``victim``'s change smaller (toward 0, never past it) or larger (RDI 3,
+    Reduction Effects): only that player's share changes."""
+    for _, _, by in _reductions_for(ctx, victim, attr):
+        if not change:
+            break
+        before = change
+        if by > 0:
             change = max(0, change - by) if change > 0 else min(0, change + by)
-            ctx.out.say(f"{ctx.state.players[victim].name}'s {ATTR_NAMES[attr]} change from {ctx.card.name} is reduced "
-                        f"by {by}: {abs(before)} → {abs(change)}.", "rdi3/other-rules/reduction-effects")
+        else:
+            change = change - by if change > 0 else change + by
+        verb = "reduced" if by > 0 else "increased"
+        ctx.out.say(f"{ctx.state.players[victim].name}'s {ATTR_NAMES[attr]} change from {ctx.card.name} is {verb} "
+                    f"by {abs(by)}: {abs(before)} → {abs(change)}.", "rdi3/other-rules/reduction-effects")
     return change
 
 
@@ -212,21 +247,28 @@ def apply_ignore(ctx: Resolving, effect: Effect) -> None:
 
 
 def apply_reduce(ctx: Resolving, effect: Effect) -> None:
+    """reduce / increase: what the answered card or Drink does to the named player (the card's player unless
+    it names another) becomes smaller or larger; everyone else takes it in full (RDI 3, Reduction Effects)."""
     target = ctx.answered
     if target is None:
         _gone(ctx)
         return
-    if target.kind == "drink" and effect.attr == "alcohol":
+    by = effect.by if effect.op == "reduce" else -effect.by
+    seats = ctx.seats(effect.who or "self", effect)
+    if target.kind == "drink" and effect.attr == "alcohol" and by > 0 and seats == [target.drinker]:
         if target.alcohol is not None:
             before = target.alcohol
-            target.alcohol = max(0, before - effect.by)
-            ctx.out.say(f"{target.name} now gives {ctx.name} {target.alcohol} Alcohol Content ({before} reduced by "
-                        f"{effect.by}, never below 0).", "rdi3/other-rules/reduction-effects")
+            target.alcohol = max(0, before - by)
+            ctx.out.say(f"{target.name} now gives {ctx.state.players[target.drinker].name} {target.alcohol} Alcohol "
+                        f"Content ({before} reduced by {by}, never below 0).", "rdi3/other-rules/reduction-effects")
         return
-    target.reductions.append([ctx.entry.player, effect.attr, effect.by])
-    say_one_book_rule(ctx.state, ctx.out, f"What {target.name} does to {ctx.name}'s {ATTR_NAMES[effect.attr]} is "
-                      f"reduced by {effect.by} (never below 0; other players take it in full).",
-                      "rdi3/other-rules/reduction-effects")
+    for seat in seats:
+        target.reductions.append([seat, effect.attr, by])
+        name = ctx.state.players[seat].name
+        change = (f"reduced by {by} (never below 0)" if by > 0 else f"increased by {-by}")
+        say_one_book_rule(ctx.state, ctx.out, f"What {named(ctx.state, target, ctx.entry)} does to {name}'s "
+                          f"{ATTR_NAMES[effect.attr]} is {change}; other players take it in full.",
+                          "rdi3/other-rules/reduction-effects")
 
 
 def apply_redirect(ctx: Resolving, effect: Effect) -> None:
@@ -491,6 +533,7 @@ OPS: dict[str, OpRule] = {
     "negate": OpRule(apply_negate),
     "ignore": OpRule(apply_ignore),
     "reduce": OpRule(apply_reduce),
+    "increase": OpRule(apply_reduce),
     "redirect": OpRule(apply_redirect),
     "alter_drink": OpRule(apply_alter_drink),
     "pass_drink": OpRule(apply_pass_drink),
@@ -508,7 +551,7 @@ OPS: dict[str, OpRule] = {
     "piety": OpRule(apply_piety),
     "choose_one": OpRule(apply_chooser_choice, affects_chooser_choice),
     "by_piety": OpRule(unfolded),
-    **{op: OpRule(apply_standing) for op in ("modify", "forbid", "stop_device", "add_numeric")},
+    **{op: OpRule(apply_standing) for op in ("modify", "forbid", "stop_device", "add_numeric", "in_front")},
 }
 
 
