@@ -72,7 +72,7 @@ def test_learn_refuses_an_unreadable_phrase_at_the_word(cards):
     session.handle(PLAYERS)
     ruling = session.handle('learn "Sword of Might": action: another player loses three Fortitud')
     assert ruling.verdict == REFUSED
-    assert "'Fortitud'" in ruling.message and "Fortitude, Alcohol Content or Gold" in ruling.message
+    assert "'Fortitud'" in ruling.message and "Alcohol Content, Fortitude or Gold" in ruling.message
     assert not session.state.table_cards
 
 
@@ -109,11 +109,16 @@ def card_phrases(draw):
         extra = draw(st.sampled_from(["", ", lose 1 Fortitude", ", gain 1 Fortitude", ", with a Chaser"]))
         return kind, f"drink: {draw(st.integers(0, 5))} Alcohol Content{extra}"
     clauses = []
+    picked = False
     for _ in range(draw(st.integers(1, 2))):
         form = draw(st.integers(0, 3))
         n = draw(st.integers(0, 4))
         who = draw(st.sampled_from(SUBJECTS))
+        if who == "another player" and picked:  # a card picks one player: named once, "that player" afterwards
+            who = "that player"
         verb = lambda v: v if who == "you" else v + "s"  # noqa: E731
+        if (form == 0 or form == 1 and who != "you") and who != "you":
+            picked = picked or who in ("another player", "that player")
         if form == 0:
             clauses.append(f"{who} {verb(draw(st.sampled_from(['gain', 'lose'])))} {n} {draw(st.sampled_from(ATTRS))}")
         elif form == 1 and who != "you":

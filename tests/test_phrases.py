@@ -52,7 +52,7 @@ def test_drink_figures():
 def test_every_shipped_card_round_trips():
     checked = 0
     for card in CARDS.cards:
-        if card.game == "rdi":
+        if card.game == "rdi" and card.effects:
             text = card_phrase(card.type, card.effects, card.get("alcohol"), bool(card.get("chaser")))
             back = parse_card_phrase(text)
             assert same_effects(back.effects, card.effects), (card.id, text)
@@ -63,14 +63,14 @@ def test_every_shipped_card_round_trips():
             if effects:
                 assert parse_block_phrase(block_phrase(block, effects)) == (block, effects), card.id
                 checked += 1
-    assert checked > 180
+    assert checked > 160  # every card with effects
 
 
 @pytest.mark.parametrize("text, word, expected", [
-    ("action: another player loses two Fortitude points", "points", ", or and, then another clause"),
+    ("action: another player loses two Fortitude points", "points", "and, or, then, ',' or '.'"),
     ("action: another player loses lots Fortitude", "lots", "a number"),
     ("acton: another player loses 2 Fortitude", "acton", "the card's kind"),
-    ("action: another player loses 2 Fortitde", "Fortitde", "Fortitude, Alcohol Content or Gold"),
+    ("action: another player loses 2 Fortitde", "Fortitde", "Alcohol Content, Fortitude or Gold"),
     ("action: [explode size=3]", "explode", "an op"),
 ])
 def test_errors_point_at_the_word(text, word, expected):

@@ -22,7 +22,7 @@ from referee.core.ruling import NotUnderstood
 from referee.core.schema import Problem
 from referee.core.text import normalize, plural
 from referee.games.rdi.learning import DRINK_DECK, build_card
-from referee.games.rdi.phrases import HEAD_WORDS, HEADS, card_phrase, parse_card_phrase
+from referee.games.rdi.phrases import HEAD_WORDS, HEADS, CardPhrase, card_phrase, parse_card_phrase
 
 FIELDS = ("name", "character", "deck", "type", "kind", "quantity", "phrase", "effects", "alcohol", "chaser")
 FILE_FIELDS = ("character", "deck", "note")  # a YAML file's own keys, beside `cards:`
@@ -165,7 +165,8 @@ def _phrase_text(text: str, given_kind: str | None, values: dict) -> str:
     kind = phrase_kind or given_kind
     body = text[head.end():].strip() if phrase_kind else text
     try:
-        said = parse_card_phrase(f"{HEAD_WORDS[kind]}: {body}")
+        # a Drink may give only its figures (the alcohol and chaser columns): nothing else to read
+        said = parse_card_phrase(f"{HEAD_WORDS[kind]}: {body}") if body or kind != "drink" else CardPhrase(kind, ())
     except PhraseError as error:
         # Count the words of what the row wrote, not of the kind put in front of it.
         added = 0 if phrase_kind else count_words(f"{HEAD_WORDS[kind]}:")
