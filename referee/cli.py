@@ -503,10 +503,10 @@ def cards_import(
     from referee.core.carddb import shipped_cards
     from referee.core.rows import RowFileError
     from referee.core.text import normalize, plural
-    from referee.games.rdi.card_import import read_deck_file, report
+    from referee.games.rdi.card_import import read_deck_file, report, superseded
 
     try:
-        found = read_deck_file(file, for_character)
+        found = read_deck_file(file, for_character, shipped_cards())
     except RowFileError as error:
         typer.echo(error.message, err=True)
         raise typer.Exit(1)
@@ -521,18 +521,21 @@ def cards_import(
         if card.game == "rdi":
             for text in (card.name, *card.aliases):
                 shipped.setdefault(normalize(text), card.label)
-    before = {card["id"] for _, card in learned.learned_cards()}
+    known = [card for _, card in learned.learned_cards()]
+    before = {card["id"] for card in known}
+    dropped = superseded(found, known, shipped_cards())
+    rows = len(found.cards) + len(found.copies)
     if dry_run:
-        typer.echo(f"{file}: {plural(len(found.cards), 'card')} read, no problems. Dry run: nothing written.")
+        typer.echo(f"{file}: {plural(rows, 'card')} read, no problems. Dry run: nothing written.")
     else:
         try:
-            written = learned.save(found.cards)
+            written = learned.save(found.cards, drop=[card["id"] for card in dropped])
         except OSError as error:
             typer.echo(f"Cannot write to {learned.learned_dir()}: {error.strerror or error}. Nothing imported.", err=True)
             raise typer.Exit(1)
         typer.echo(f"{file}: learned {plural(len(found.cards), 'card')}, written to "
                    f"{plural(len(written), 'file')} in {learned.learned_dir()}.")
-    for line in report(found.cards, shipped, before):
+    for line in report(found.cards, shipped, before, found.copies, dropped):
         typer.echo(line)
 
 

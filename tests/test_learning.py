@@ -228,3 +228,30 @@ def test_a_plain_replay_teaches_the_users_decks_nothing_and_a_saved_one_does(use
     saved = runner.invoke(app, ["replay", str(script), "--save", "--store", str(user_folder / "games.sqlite3")])
     assert saved.exit_code == 0, saved.output
     assert [c["name"] for _, c in learned.learned_cards()] == ["Pickpocket"]
+
+
+def test_learning_a_shared_card_as_printed_learns_nothing(cards):
+    session = Session(cards)
+    session.handle("new rdi Ann=Fiona Bob=Gerki")
+    ruling = session.handle('learn "I raise": gambling: every player still in the Round antes 1 Gold, you take '
+                            "control of the Round")
+    assert ruling.verdict != REFUSED and "That is the printed I raise!" in ruling.message
+    assert not session.state.table_cards
+
+
+def test_a_shared_card_in_the_tables_words_is_one_decks_version(cards):
+    session = Session(cards)
+    session.handle("new rdi Ann=Fiona Bob=Gerki")
+    wording = "gambling: every player still in the Round antes 2 Gold, you take control of the Round"
+    refused = session.handle(f'learn "I raise!": {wording}')
+    assert refused.verdict == REFUSED and "needs that deck" in refused.message
+    assert f'learn "I raise!" for NAME: {wording}' in " ".join(s.text for s in refused.steps)
+    taught = session.handle(f'learn "I raise!" for Ann: {wording}')
+    assert "Fiona's deck holds its own version" in taught.message
+    for line in ('Ann plays "Gambling? I\'m in!"', "resolve", 'Bob plays "I raise!"', "resolve"):
+        assert session.handle(line).verdict != REFUSED, line
+    assert session.state.pot == 4  # Bob's is the printed card: 1 more Gold each
+    for line in ('Ann plays "I raise!"', "resolve"):
+        assert session.handle(line).verdict != REFUSED, line
+    assert session.state.pot == 8  # Fiona's deck's version: 2 more each
+    assert [p.gold for p in session.state.players] == [4, 4]
