@@ -150,29 +150,31 @@ def _open_store(store: Optional[Path], warn: bool = True):
 
 def _repl_session():
     """The bare REPL's session: with a store that cannot be opened it still looks things up, and plays nothing."""
+    return _session(None, None, lenient=True)
+
+
+def _session(cards: Optional[List[Path]], store: Optional[Path], persist: bool = True, lenient: bool = False):
+    """Every shell's session. One that saves games remembers the cards its tables teach (in the user's
+    learned folder, for every later game); a replay that saves nothing teaches the user's decks nothing
+    either. ``lenient``: a store that cannot be opened leaves look-ups working instead of exiting."""
     from referee.core.carddb import load_cards
     from referee.core.session import Session
     from referee.core.store import Store, StoreError
 
-    db = load_cards(_card_dirs(None))
-    for notice in db.notices:
-        typer.echo(notice, err=True)
-    try:
-        return Session(db, Store())
-    except StoreError as error:
-        typer.echo(f"{error.message} Until then `card` and `rule` work, and no game can be played.", err=True)
-        return Session(db, None, store_problem=error.message)
-
-
-def _session(cards: Optional[List[Path]], store: Optional[Path], persist: bool = True):
-    from referee.core.carddb import load_cards
-    from referee.core.session import Session
-
     db = load_cards(_card_dirs(cards))
     for notice in db.notices:
         typer.echo(notice, err=True)
-    # a replay that saves nothing teaches the user's decks nothing either
-    return Session(db, _open_store(store) if persist else None, remember_learned=persist)
+    if not persist:
+        return Session(db, None)
+    if lenient:
+        try:
+            opened = Store(store)
+        except StoreError as error:
+            typer.echo(f"{error.message} Until then `card` and `rule` work, and no game can be played.", err=True)
+            return Session(db, None, store_problem=error.message)
+    else:
+        opened = _open_store(store)
+    return Session(db, opened, remember_learned=True)
 
 
 @app.command()
