@@ -312,6 +312,15 @@ def test_a_shared_card_named_with_another_kind_is_refused(tmp_path):
     assert f"{deck}:3:" not in result.output  # "Action - Gambling": either word names it
 
 
+def test_copies_with_no_deck_named_are_reported_as_such(tmp_path):
+    deck = write(tmp_path / "deck.csv", "name,quantity\nWinning Hand,2\n")
+    result = run("cards", "import", str(deck))
+    assert result.exit_code == 0, result.output
+    assert ("No deck named: 2 shared cards counted as copies of the printed card, which every deck may hold: "
+            "Winning Hand! (2).") in result.output
+    assert learned.learned_cards() == []
+
+
 def test_importing_the_deck_again_forgets_a_card_that_took_a_shared_cards_place(tmp_path):
     # What an earlier import made of "Gambling? I'm in!": a card of Natyli's that replaced the printed one.
     learned.save([_table_card("Gambling? I'm in!", "action: start a Round of Gambling", "Natyli")])

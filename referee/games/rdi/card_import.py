@@ -325,9 +325,8 @@ def copies_label(copy: Copies) -> str:
 
 def _copies_part(copies: list[Copies]) -> str:
     total = sum(c.quantity for c in copies)
-    one = total == 1
-    return (f"{plural(total, 'shared card')} counted as {'a copy' if one else 'copies'} of the printed "
-            f"card{'' if one else 's'}, which every deck may hold: "
+    return (f"{plural(total, 'shared card')} counted as {'a copy' if total == 1 else 'copies'} of the printed "
+            f"card{'' if len(copies) == 1 else 's'}, which every deck may hold: "
             + ", ".join(f"{c.name} ({c.quantity})" for c in copies))
 
 
