@@ -150,29 +150,31 @@ def _open_store(store: Optional[Path], warn: bool = True):
 
 def _repl_session():
     """The bare REPL's session: with a store that cannot be opened it still looks things up, and plays nothing."""
+    return _session(None, None, lenient=True)
+
+
+def _session(cards: Optional[List[Path]], store: Optional[Path], persist: bool = True, lenient: bool = False):
+    """Every shell's session. One that saves games remembers the cards its tables teach (in the user's
+    learned folder, for every later game); a replay that saves nothing teaches the user's decks nothing
+    either. ``lenient``: a store that cannot be opened leaves look-ups working instead of exiting."""
     from referee.core.carddb import load_cards
     from referee.core.session import Session
     from referee.core.store import Store, StoreError
 
-    db = load_cards(_card_dirs(None))
-    for notice in db.notices:
-        typer.echo(notice, err=True)
-    try:
-        return Session(db, Store())
-    except StoreError as error:
-        typer.echo(f"{error.message} Until then `card` and `rule` work, and no game can be played.", err=True)
-        return Session(db, None, store_problem=error.message)
-
-
-def _session(cards: Optional[List[Path]], store: Optional[Path], persist: bool = True):
-    from referee.core.carddb import load_cards
-    from referee.core.session import Session
-
     db = load_cards(_card_dirs(cards))
     for notice in db.notices:
         typer.echo(notice, err=True)
-    # a replay that saves nothing teaches the user's decks nothing either
-    return Session(db, _open_store(store) if persist else None, remember_learned=persist)
+    if not persist:
+        return Session(db, None)
+    if lenient:
+        try:
+            opened = Store(store)
+        except StoreError as error:
+            typer.echo(f"{error.message} Until then `card` and `rule` work, and no game can be played.", err=True)
+            return Session(db, None, store_problem=error.message)
+    else:
+        opened = _open_store(store)
+    return Session(db, opened, remember_learned=True)
 
 
 @app.command()
@@ -503,10 +505,10 @@ def cards_import(
     from referee.core.carddb import shipped_cards
     from referee.core.rows import RowFileError
     from referee.core.text import normalize, plural
-    from referee.games.rdi.card_import import read_deck_file, report
+    from referee.games.rdi.card_import import read_deck_file, report, superseded
 
     try:
-        found = read_deck_file(file, for_character)
+        found = read_deck_file(file, for_character, shipped_cards())
     except RowFileError as error:
         typer.echo(error.message, err=True)
         raise typer.Exit(1)
@@ -521,18 +523,21 @@ def cards_import(
         if card.game == "rdi":
             for text in (card.name, *card.aliases):
                 shipped.setdefault(normalize(text), card.label)
-    before = {card["id"] for _, card in learned.learned_cards()}
+    known = [card for _, card in learned.learned_cards()]
+    before = {card["id"] for card in known}
+    dropped = superseded(found, known, shipped_cards())
+    rows = len(found.cards) + len(found.copies)
     if dry_run:
-        typer.echo(f"{file}: {plural(len(found.cards), 'card')} read, no problems. Dry run: nothing written.")
+        typer.echo(f"{file}: {plural(rows, 'card')} read, no problems. Dry run: nothing written.")
     else:
         try:
-            written = learned.save(found.cards)
+            written = learned.save(found.cards, drop=[card["id"] for card in dropped])
         except OSError as error:
             typer.echo(f"Cannot write to {learned.learned_dir()}: {error.strerror or error}. Nothing imported.", err=True)
             raise typer.Exit(1)
         typer.echo(f"{file}: learned {plural(len(found.cards), 'card')}, written to "
                    f"{plural(len(written), 'file')} in {learned.learned_dir()}.")
-    for line in report(found.cards, shipped, before):
+    for line in report(found.cards, shipped, before, found.copies, dropped):
         typer.echo(line)
 
 

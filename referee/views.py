@@ -172,6 +172,8 @@ def learned_text(cards: list[dict], folder) -> str:
         for card in held:
             copies = f" x{card['count']}" if card.get("count", 1) > 1 else ""
             kind = str(card.get("type", "")).replace("_", " ")
+            if card.get("edition"):  # one deck's own printing of a card every deck may hold
+                kind += ", this deck's version of a shared card"
             lines.append(f"  {card['name']}{copies} ({kind}): {card.get('phrase') or card.get('summary', '')}")
     lines.append(f"{plural(len(cards), 'learned card')}, kept in {folder}.")
     return "\n".join(lines)

@@ -10,6 +10,9 @@ from typer.testing import CliRunner
 
 from referee.cli import app
 from referee.core import learned
+from referee.core.carddb import load_cards
+from referee.core.ruling import REFUSED
+from referee.core.session import Session
 
 runner = CliRunner()
 DOCS = Path(__file__).resolve().parent.parent / "docs"
@@ -219,3 +222,115 @@ def test_no_deck_file_shows_a_traceback(tmp_path, pieces, suffix):
     result = run("cards", "import", str(deck), "--dry-run")
     assert result.exit_code in (0, 1), result.output
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+
+
+# ------------------------------------------------------------------ shared cards in a deck list
+
+def _play(*lines: str) -> Session:
+    """A new game with the learned folder as it is now; every line must be accepted."""
+    session = Session(load_cards())
+    for line in lines:
+        ruling = session.handle(line)
+        assert ruling.verdict != REFUSED, (line, ruling.message)
+    return session
+
+
+def test_shared_cards_named_as_printed_count_as_copies_and_change_no_card(tmp_path):
+    deck = write(tmp_path / "natyli.csv",
+                 "name,character,type,quantity,phrase\n"
+                 "Gambling? I'm in!,Natyli,,2,\n"                                # no wording: the printed card
+                 "I don't think so,Natyli,sometimes,1,negate a Sometimes card\n"  # an alias, the printed effects
+                 "Lucky Charm,Natyli,cheating,1,you take control of the Round\n")
+    result = run("cards", "import", str(deck))
+    assert result.exit_code == 0, result.output
+    assert ("Natyli's deck: 1 card, 1 physical card; 1 modelled; 3 shared cards counted as copies of the printed "
+            "cards, which every deck may hold: Gambling? I'm in! (2), I don't think so! (1).") in result.output
+    assert "clash" not in result.output and "version" not in result.output
+    assert list(learned_by_name()) == ["Lucky Charm"]
+    shipped = json.loads(run("card", "Gambling? I'm in!", "--json").stdout)
+    assert shipped["id"] == "common/gambling-im-in" and shipped["owner"] == "shared"
+    # Playing on: both players hold the printed card; Natyli's Round antes and she is in control.
+    session = _play("new rdi Natyli Kaylin", 'Natyli plays "Gambling? I\'m in!"', "resolve")
+    assert session.state.pot == 2 and session.state.round.control == 0
+    session = _play("new rdi Natyli Kaylin", 'Natyli plays "Gambling? I\'m in!"', "resolve",
+                    'Kaylin plays "Gambling? I\'m in!"', "resolve", 'Natyli plays "Lucky Charm"', "resolve",
+                    "Kaylin passes")
+    assert [p.gold for p in session.state.players] == [9, 7] and session.state.pot == 0
+
+
+def test_a_shared_card_in_a_wording_of_its_own_is_that_decks_version_only(tmp_path):
+    deck = write(tmp_path / "natyli.csv", "name,character,type,quantity,phrase\n"
+                                          "Gambling? I'm in!,Natyli,action,2,start a Round of Gambling\n"
+                                          "Lucky Charm,Natyli,cheating,1,you take control of the Round\n")
+    result = run("cards", "import", str(deck))
+    assert result.exit_code == 0, result.output
+    assert ("1 table version of a shared card for one deck only: Gambling? I'm in! (Natyli's deck). Its wording "
+            "differs from the printed card") in result.output
+    assert "clash" not in result.output
+    version = learned_by_name()["Gambling? I'm in!"]
+    assert version["id"] == "table/rdi/natyli/gambling-im-in" and version["edition"] == "Natyli's deck"
+    assert run("cards", "check").exit_code == 0
+    assert json.loads(run("card", "Gambling? I'm in!", "--json").stdout)["id"] == "common/gambling-im-in"
+    # Natyli's version starts a Round by the rule of its kind: everyone antes 1 and she is in control.
+    session = _play("new rdi Natyli Kaylin", 'Natyli plays "Gambling? I\'m in!"')
+    assert "Natyli's own version" in " ".join(s.text for s in session.last.steps)
+    session.handle("resolve")
+    assert session.state.pot == 2 and session.state.round.control == 0
+    # Kaylin's is the printed card: it takes control mid-Round, never refused as Natyli's.
+    ruling = session.handle('Kaylin plays "Gambling? I\'m in!"')
+    assert ruling.verdict != REFUSED and "the shared printing" in " ".join(s.text for s in ruling.steps)
+    session.handle("resolve")
+    assert session.state.round.control == 1
+    # Natyli's own version is an Action that only starts a Round: not playable during one...
+    refused = session.handle('Natyli plays "Gambling? I\'m in!"')
+    assert refused.verdict == REFUSED and "normal play is suspended" in refused.message
+    # ...and the printed card, named `shared`, is hers to play as well.
+    for line in ('Natyli plays shared "Gambling? I\'m in!"', "resolve", "Kaylin passes"):
+        assert session.handle(line).verdict != REFUSED, line
+    assert [p.gold for p in session.state.players] == [9, 7]
+
+
+def test_a_shared_cards_own_wording_needs_the_deck_that_holds_it(tmp_path):
+    deck = write(tmp_path / "deck.csv", "name,type,phrase\nI raise!,gambling,every player still in the Round "
+                                        "antes 2 Gold and you take control of the Round\n")
+    result = run("cards", "import", str(deck))
+    assert result.exit_code == 1
+    assert (f"{deck}:2: character: I raise! is a shared card: every deck may hold the printed one, so a wording of "
+            "the table's own is one deck's version and needs that deck: give it (or `--for CHARACTER`), or leave "
+            "`phrase` empty to count copies of the printed card") in result.output
+    assert run("cards", "import", str(deck), "--for", "Natyli").exit_code == 0
+    assert learned_by_name()["I raise!"]["deck"] == "Natyli's deck"
+
+
+def test_a_shared_card_named_with_another_kind_is_refused(tmp_path):
+    deck = write(tmp_path / "deck.csv", "name,character,type,quantity,phrase\nI raise!,Natyli,sometimes,1,\n"
+                                        "Gambling? I'm in!,Natyli,gambling,1,\n")
+    result = run("cards", "import", str(deck))
+    assert result.exit_code == 1
+    assert f"{deck}:2: type: says sometimes, but the printed I raise! is gambling: give that, or leave it empty" \
+        in result.output
+    assert f"{deck}:3:" not in result.output  # "Action - Gambling": either word names it
+
+
+def test_copies_with_no_deck_named_are_reported_as_such(tmp_path):
+    deck = write(tmp_path / "deck.csv", "name,quantity\nWinning Hand,2\n")
+    result = run("cards", "import", str(deck))
+    assert result.exit_code == 0, result.output
+    assert ("No deck named: 2 shared cards counted as copies of the printed card, which every deck may hold: "
+            "Winning Hand! (2).") in result.output
+    assert learned.learned_cards() == []
+
+
+def test_importing_the_deck_again_forgets_a_card_that_took_a_shared_cards_place(tmp_path):
+    # What an earlier import made of "Gambling? I'm in!": a card of Natyli's that replaced the printed one.
+    learned.save([_table_card("Gambling? I'm in!", "action: start a Round of Gambling", "Natyli")])
+    assert json.loads(run("card", "Gambling? I'm in!", "--json").stdout)["book"] == "table"
+    deck = write(tmp_path / "natyli.csv", "name,character,quantity\nGambling? I'm in!,Natyli,2\n")
+    result = run("cards", "import", str(deck))
+    assert result.exit_code == 0, result.output
+    assert ("Forgets 1 card learned before under a shared card's name in the same deck, which this file now counts "
+            "or words anew: Gambling? I'm in! (Natyli's deck).") in result.output
+    assert learned_by_name() == {}
+    assert json.loads(run("card", "Gambling? I'm in!", "--json").stdout)["id"] == "common/gambling-im-in"
+    _play("new rdi Natyli Kaylin=Kaylin", "Natyli draws", 'Natyli plays "Gambling? I\'m in!"', "resolve",
+          'Kaylin plays "Gambling? I\'m in!"')

@@ -5,6 +5,7 @@ random cards from the phrase grammar keep every invariant."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -17,6 +18,7 @@ from referee.core.carddb import load_cards
 from referee.core.ruling import ASK, REFUSED
 from referee.core.session import Session
 from referee.core.store import Store
+from kept_cards import POCKET_SAND, assert_pocket_sand_kept, user_env
 from rdi_lines import plausible_lines
 
 PLAYERS = "new rdi Ann=Fiona Bob=Gerki Cat=Zot Dee=Deirdre"
@@ -233,3 +235,66 @@ def test_a_plain_replay_teaches_the_users_decks_nothing_and_a_saved_one_does(use
     saved = runner.invoke(app, ["replay", str(script), "--save", "--store", str(user_folder / "games.sqlite3")])
     assert saved.exit_code == 0, saved.output
     assert [c["name"] for _, c in learned.learned_cards()] == ["Pickpocket"]
+
+
+def test_learning_a_shared_card_as_printed_learns_nothing(cards):
+    session = Session(cards)
+    session.handle("new rdi Ann=Fiona Bob=Gerki")
+    ruling = session.handle('learn "I raise": gambling: every player still in the Round antes 1 Gold, you take '
+                            "control of the Round")
+    assert ruling.verdict != REFUSED and "That is the printed I raise!" in ruling.message
+    assert not session.state.table_cards
+
+
+def test_a_shared_card_in_the_tables_words_is_one_decks_version(cards):
+    session = Session(cards)
+    session.handle("new rdi Ann=Fiona Bob=Gerki")
+    wording = "gambling: every player still in the Round antes 2 Gold, you take control of the Round"
+    refused = session.handle(f'learn "I raise!": {wording}')
+    assert refused.verdict == REFUSED and "needs that deck" in refused.message
+    assert f'learn "I raise!" for NAME: {wording}' in " ".join(s.text for s in refused.steps)
+    taught = session.handle(f'learn "I raise!" for Ann: {wording}')
+    assert "Fiona's deck holds its own version" in taught.message
+    for line in ('Ann plays "Gambling? I\'m in!"', "resolve", 'Bob plays "I raise!"', "resolve"):
+        assert session.handle(line).verdict != REFUSED, line
+    assert session.state.pot == 4  # Bob's is the printed card: 1 more Gold each
+    for line in ('Ann plays "I raise!"', "resolve"):
+        assert session.handle(line).verdict != REFUSED, line
+    assert session.state.pot == 8  # Fiona's deck's version: 2 more each
+    assert [p.gold for p in session.state.players] == [4, 4]
+
+
+POSITION = Path(__file__).parent / "transcripts" / "positions" / "rdi_serena_round.yaml"
+
+
+def _referee(folder: Path, *args: str, typed: str = "") -> str:
+    """`referee ARGS` in a process of its own, the table typing ``typed``; what it printed."""
+    import os
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "referee", *args], input=typed, capture_output=True, text=True,
+                          timeout=120, env={**os.environ, **user_env(folder)})
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stdout + done.stderr
+    return done.stdout
+
+
+@pytest.mark.parametrize("how", ["play", "resume", "play --from", "replay --save"])
+def test_every_session_that_saves_games_keeps_what_its_table_teaches(tmp_path, how):
+    """A card taught in any session that saves its game is in the user's learned folder afterwards (plain
+    `referee` then `new`: tests/shell/test_terminal.py); a plain replay's is not (the test above)."""
+    store = ["--store", str(tmp_path / "games.sqlite3")]
+    assert _referee(tmp_path, "cards", "learned").startswith("No learned cards yet")
+    if how == "play":
+        taught = _referee(tmp_path, "play", "rdi", "--players", "Ann", "Bob", *store, typed=POCKET_SAND + "\n")
+    elif how == "resume":
+        _referee(tmp_path, "play", "rdi", "--players", "Ann", "Bob", *store, typed="Ann draws\n")
+        taught = _referee(tmp_path, "resume", *store, typed=POCKET_SAND + "\n")
+    elif how == "play --from":
+        taught = _referee(tmp_path, "play", "--from", str(POSITION), *store, typed=POCKET_SAND + "\n")
+    else:
+        script = tmp_path / "teach.txt"
+        script.write_text(f"new rdi Ann Bob\n{POCKET_SAND}\n", encoding="utf-8")
+        taught = _referee(tmp_path, "replay", str(script), "--save", *store)
+    assert "Learned Pocket sand" in taught, taught
+    assert_pocket_sand_kept(tmp_path)

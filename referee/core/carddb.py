@@ -113,6 +113,11 @@ def _prefer_standard_printing(match: Match[Card]) -> Match[Card]:
     return Match(match.query, "name", (standard[0],), (100.0,))
 
 
+def _printing_key(card: dict) -> tuple[str, str, str]:
+    """What makes one printing: a card with the same key replaces it (game, name, edition)."""
+    return str(card.get("game")), normalize(card["name"]), str(card.get("edition") or "")
+
+
 def card_files(extra_dirs: Iterable[Path] = ()) -> list[tuple[str, Path]]:
     """(source, file) pairs: shipped first, then the user's config folder, then --cards folders."""
     out = [("shipped", p) for p in sorted(shipped_cards_dir().rglob("*.yaml"))]
@@ -131,7 +136,7 @@ def _build(files: list[tuple[str, Path]]) -> dict:
     from referee.core.schema import REQUIRED_FIELDS, check_file
 
     merged: dict[str, dict] = {}
-    by_name: dict[tuple[str, str], str] = {}
+    by_name: dict[tuple[str, str, str], str] = {}
     notices: list[str] = []
     for source, path in files:
         problems, cards = check_file(path, None)
@@ -155,7 +160,7 @@ def _build(files: list[tuple[str, Path]]) -> dict:
                 continue
             if source == "user" and shipped:
                 notices.append(f"{card['_file']}:{card['_line']}: your card {card['name']!r} replaces the shipped one")
-            name_key = (str(card.get("game")), normalize(card["name"]) + "|" + str(card.get("edition") or ""))
+            name_key = _printing_key(card)
             replaced = by_name.get(name_key) if source == "user" else None
             if replaced and replaced != card["id"] and merged.get(replaced, {}).get("_source") == "shipped":
                 notices.append(f"{card['_file']}:{card['_line']}: your card {card['name']!r} replaces the shipped one")
@@ -244,14 +249,14 @@ class CardDB:
 
     def with_cards(self, extra: Iterable[dict]) -> "CardDB":
         """This database with more cards (the table's own), each replacing any card with its id
-        or, for the table's version of a printed name, its name."""
+        or, for the table's version of a printed name, its printing: the name and `edition` (one deck's
+        own printing, with an edition, leaves the standard card in place, as the card files do)."""
         extra = [dict(c) for c in extra]
         if not extra:
             return self
         ids = {c["id"] for c in extra}
-        names = {(c.get("game"), normalize(c["name"])) for c in extra}
-        kept = [c.data for c in self.cards
-                if c.id not in ids and (c.game, normalize(c.name)) not in names]
+        printings = {_printing_key(c) for c in extra}
+        kept = [c.data for c in self.cards if c.id not in ids and _printing_key(c.data) not in printings]
         return CardDB(kept + extra, self.notices)
 
 

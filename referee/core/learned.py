@@ -12,6 +12,7 @@ import os
 import re
 import tempfile
 from pathlib import Path
+from typing import Iterable
 
 from referee.core.paths import user_cards_dir
 from referee.core.text import normalize
@@ -96,19 +97,22 @@ def _by_file() -> dict[Path, list[dict]]:
     return files
 
 
-def save(cards: list[dict]) -> list[Path]:
+def save(cards: list[dict], drop: Iterable[str] = ()) -> list[Path]:
     """Write learned cards, each replacing any learned card with its id (wherever it was, since a
-    card whose deck became known moves to that deck's file); returns the files written."""
-    ids = {c["id"] for c in cards}
+    card whose deck became known moves to that deck's file), and remove the cards whose ids are in
+    ``drop``; returns the files written."""
+    ids = {c["id"] for c in cards} | set(drop)
     files = _by_file()
+    games = {path: held[0].get("game", "rdi") for path, held in files.items() if held}
     changed = {path for path, held in files.items() if any(c["id"] in ids for c in held)}
     files = {path: [c for c in held if c["id"] not in ids] for path, held in files.items()}
     for card in cards:
         path = _file_for(card)
         files.setdefault(path, []).append(card)
+        games.setdefault(path, card.get("game", "rdi"))
         changed.add(path)
     for path in changed:
-        _write(path, cards[0].get("game", "rdi"), files[path])
+        _write(path, games[path], files[path])
     return sorted(changed)
 
 

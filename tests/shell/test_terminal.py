@@ -12,6 +12,8 @@ import pytest
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
+from kept_cards import POCKET_SAND, assert_pocket_sand_kept
+
 from referee.core.session import Session
 from referee.repl import run_repl
 from referee.shell.config import Config
@@ -107,3 +109,21 @@ def test_the_repl_through_a_pipe(cards, capsys):
     assert "[gii/other-rules/timing]" in out  # `why` gives every section id
     assert "Kept the game under way" in out and session.game.GAME == "rdi"
     assert "otto (Variants and Otto)" in out and "Bye." in out
+
+
+@needs_tmux
+def test_a_card_taught_after_a_plain_referee_and_new_is_kept(tmp_path):
+    """`referee`, then `new` and `learn` at the prompt: the card is in the learned folder once the REPL is
+    left, so the next day's look-up, listing and game know it."""
+    tmux = Tmux(tmp_path, 160)
+    try:
+        tmux.wait_for("referee>")
+        tmux.type("new rdi Ann Bob", "Enter")
+        tmux.wait_for("Seats, clockwise")
+        tmux.type(POCKET_SAND, "Enter")
+        tmux.wait_for("Learned Pocket sand")
+        tmux.type("C-d")
+        tmux.wait_for("Saved. Bye.")
+    finally:
+        tmux.close()
+    assert_pocket_sand_kept(tmp_path)

@@ -14,15 +14,19 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from referee.core.carddb import CardDB, shipped_cards
 from referee.core.effect_model import EffectError, effect_data, parse_effects, walk
 from referee.core.learned import card_id
 from referee.core.phrases import PhraseError, count_words, same_effects
 from referee.core.rows import Row, RowFileError, read_rows, read_text
 from referee.core.ruling import NotUnderstood
 from referee.core.schema import Problem
-from referee.core.text import normalize, plural
-from referee.games.rdi.learning import DRINK_DECK, build_card
+from referee.core.text import listed, normalize, plural
+from referee.games.rdi.learning import DRINK_DECK, build_card, deck_of
 from referee.games.rdi.phrases import HEAD_WORDS, HEADS, CardPhrase, card_phrase, parse_card_phrase
+from referee.games.rdi.shared_cards import (
+    deck_version, is_deck_version, kinds_of, no_deck_named, reads_as, shared_card,
+)
 
 FIELDS = ("name", "character", "deck", "type", "kind", "quantity", "phrase", "effects", "alcohol", "chaser")
 FILE_FIELDS = ("character", "deck", "note")  # a YAML file's own keys, beside `cards:`
@@ -31,11 +35,23 @@ YES, NO = {"yes", "y", "true", "1"}, {"no", "n", "false", "0", ""}
 _HEAD = re.compile(r"\s*([A-Za-z_ ]+?)\s*:")
 
 
+@dataclass(frozen=True)
+class Copies:
+    """A row naming a shared card as printed: copies of the shipped card in the deck of ``owner`` (None:
+    no deck named). Nothing is learned: every deck may hold a shared card (legality.may_hold)."""
+
+    name: str  # the shipped card's name
+    owner: str | None
+    quantity: int
+
+
 @dataclass
 class Imported:
-    """What a deck file holds once checked: the cards to learn, or the problems refusing it."""
+    """What a deck file holds once checked: the cards to learn and the shared cards counted as copies, or
+    the problems refusing it."""
 
     cards: list[dict] = field(default_factory=list)
+    copies: list[Copies] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
 
 
@@ -61,8 +77,10 @@ def deck_owner(character: Any, deck: Any) -> str | None:
     return re.sub(r"(?i)['’]s\s+(character\s+)?deck$", "", text).strip() or None
 
 
-def read_deck_file(path: Path, for_character: str | None = None) -> Imported:
-    """Check every row of a deck file; raises RowFileError for a file that cannot be read at all."""
+def read_deck_file(path: Path, for_character: str | None = None, shipped: CardDB | None = None) -> Imported:
+    """Check every row of a deck file; raises RowFileError for a file that cannot be read at all.
+    ``shipped``: the printed cards, whose shared cards a row may name (the shipped cards by default)."""
+    shipped = shipped if shipped is not None else shipped_cards()
     text = read_text(path)
     try:
         defaults, rows = read_rows(path, text)
@@ -89,15 +107,17 @@ def read_deck_file(path: Path, for_character: str | None = None) -> Imported:
         if key is not None:
             seen[key] = row.line
         try:
-            out.cards.append(_card(row, fallback))
+            read = _card(row, fallback, shipped)
         except _Refused as refused:
             out.problems.append(Problem(str(path), row.line_of(refused.column), refused.field, refused.message))
+            continue
+        (out.copies if isinstance(read, Copies) else out.cards).append(read)
     if not rows and not out.problems:
         out.problems.append(Problem(str(path), 1, "(file)", "holds no cards (see docs/card-import.md for the format)"))
     return out
 
 
-def _card(row: Row, fallback_owner: str | None) -> dict:
+def _card(row: Row, fallback_owner: str | None, shipped: CardDB) -> dict | Copies:
     values = row.values
     for key in values:
         if key not in FIELDS:
@@ -115,6 +135,13 @@ def _card(row: Row, fallback_owner: str | None) -> dict:
             raise _Refused(type_field, f"{values[type_field]!r} is not a card kind; one of: {', '.join(HEADS)}")
     quantity = _whole(values.get("quantity", 1), "quantity", minimum=1)
     has_phrase, has_effects = values.get("phrase") not in (None, ""), values.get("effects") is not None
+    shared = shared_card(shipped, name)
+    if shared is not None and not (has_phrase or has_effects):
+        if given_kind is not None and given_kind not in kinds_of(shared):
+            kinds = listed([HEAD_WORDS[k] for k in kinds_of(shared)], "or")
+            raise _Refused(type_field, f"says {HEAD_WORDS[given_kind]}, but the printed {shared.name} is {kinds}: "
+                                       "give that, or leave it empty")
+        return Copies(shared.name, owner, quantity)
     figures_only = given_kind == "drink" and values.get("alcohol") not in (None, "") and not has_effects
     if has_phrase == has_effects and not figures_only:
         raise _Refused("phrase", "give the card's effects either as a phrase or (YAML only) as structured "
@@ -132,7 +159,14 @@ def _card(row: Row, fallback_owner: str | None) -> dict:
     except NotUnderstood as error:
         raise _Refused("phrase", error.message) from None
     card["count"] = quantity
-    return card
+    if shared is None:
+        return card
+    if reads_as(shared, card):
+        return Copies(shared.name, owner, quantity)
+    if not card.get("owner"):
+        raise _Refused("character", f"{no_deck_named(shared)}: give it (or `--for CHARACTER`), or leave `phrase` "
+                                    "empty to count copies of the printed card")
+    return deck_version(card, shared)
 
 
 def _whole(value: Any, name: str, minimum: int = 0) -> int:
@@ -238,23 +272,28 @@ def deck_label(card: dict) -> str:
     return card.get("deck") or "no deck yet (it joins the deck of the first player who plays it)"
 
 
-def report(cards: list[dict], shipped_names: dict[str, str], learned_before: set[str]) -> list[str]:
-    """The compatibility report: per deck, cards and physical copies, modelled and unmodelled; the names
-    that clash with shipped cards; the learned cards the import replaces."""
+def report(cards: list[dict], shipped_names: dict[str, str], learned_before: set[str],
+           copies: list[Copies] = (), dropped: list[dict] = ()) -> list[str]:
+    """The compatibility report: per deck, cards and physical copies, modelled and unmodelled, and the
+    shared cards counted as copies of the printed ones; each deck's own versions of shared cards; the
+    names that clash with shipped cards; the learned cards the import replaces or forgets."""
     lines = []
     decks: dict[str, list[dict]] = {}
+    counted: dict[str, list[Copies]] = {}
     for card in cards:
         decks.setdefault(deck_label(card), []).append(card)
-    for deck, held in sorted(decks.items()):
-        copies = sum(c.get("count", 1) for c in held)
-        unmodelled = [c["name"] for c in held if not is_modelled(c)]
-        modelled = len(held) - len(unmodelled)
-        line = f"{deck}: {plural(len(held), 'card')}, {plural(copies, 'physical card')}; {modelled} modelled"
-        if unmodelled:
-            line += f", {len(unmodelled)} unmodelled ({', '.join(unmodelled)}); the referee rules the timing " \
-                    "of an unmodelled card and the table applies what it does with `set`"
-        lines.append(line + ".")
-    clashes = [(c["name"], shipped_names[normalize(c["name"])]) for c in cards if normalize(c["name"]) in shipped_names]
+    for copy in copies:
+        counted.setdefault(copies_label(copy), []).append(copy)
+    for deck in sorted(set(decks) | set(counted)):
+        parts = [_learned_part(decks[deck])] if deck in decks else []
+        if deck in counted:
+            parts.append(_copies_part(counted[deck]))
+        lines.append(f"{deck}: {'; '.join(parts)}.")
+    versions = [c for c in cards if is_deck_version(c)]
+    if versions:
+        lines.append(_versions_line(versions))
+    clashes = [(c["name"], shipped_names[normalize(c["name"])]) for c in cards
+               if normalize(c["name"]) in shipped_names and not is_deck_version(c)]
     if clashes:
         names = ", ".join(name if normalize(shipped) == normalize(name) else f"{name} (the books' {shipped})"
                           for name, shipped in clashes)
@@ -264,7 +303,56 @@ def report(cards: list[dict], shipped_names: dict[str, str], learned_before: set
     replaced = [c["name"] for c in cards if c["id"] in learned_before]
     if replaced:
         lines.append(f"Replaces {plural(len(replaced), 'card')} learned before: {', '.join(replaced)}.")
+    if dropped:
+        names = ", ".join(f"{c['name']} ({deck_label(c)})" for c in dropped)
+        lines.append(f"Forgets {plural(len(dropped), 'card')} learned before under a shared card's name in the same "
+                     f"deck, which this file now counts or words anew: {names}.")
     return lines
+
+
+def _learned_part(held: list[dict]) -> str:
+    physical = sum(c.get("count", 1) for c in held)
+    unmodelled = [c["name"] for c in held if not is_modelled(c)]
+    text = f"{plural(len(held), 'card')}, {plural(physical, 'physical card')}; {len(held) - len(unmodelled)} modelled"
+    if unmodelled:
+        text += f", {len(unmodelled)} unmodelled ({', '.join(unmodelled)}); the referee rules the timing " \
+                "of an unmodelled card and the table applies what it does with `set`"
+    return text
+
+
+def copies_label(copy: Copies) -> str:
+    return deck_of(copy.owner) if copy.owner is not None else "No deck named"
+
+
+def _copies_part(copies: list[Copies]) -> str:
+    total = sum(c.quantity for c in copies)
+    return (f"{plural(total, 'shared card')} counted as {'a copy' if total == 1 else 'copies'} of the printed "
+            f"card{'' if len(copies) == 1 else 's'}, which every deck may hold: "
+            + ", ".join(f"{c.name} ({c.quantity})" for c in copies))
+
+
+def _versions_line(versions: list[dict]) -> str:
+    one = len(versions) == 1
+    names = ", ".join(f"{c['name']} ({c['deck']})" for c in versions)
+    return (f"{plural(len(versions), 'table version')} of {'a shared card' if one else 'shared cards'} for one "
+            f"deck only: {names}. {'Its' if one else 'Their'} wording differs from the printed card: that deck's "
+            f"player plays {'it' if one else 'its own'} by the general rules of its kind, and every other deck "
+            "keeps the printed card.")
+
+
+def superseded(found: Imported, learned: list[dict], shipped: CardDB | None = None) -> list[dict]:
+    """Learned cards the import's shared rows make stale: another learned card of the same shared card in
+    the same deck (one an earlier import made under an alias, or that took the printed card's place)."""
+    shipped = shipped if shipped is not None else shipped_cards()
+    decks = {(c.name, normalize(c.owner)) for c in found.copies if c.owner is not None}
+    decks |= {(c["name"], normalize(c["owner"])) for c in found.cards if is_deck_version(c)}
+    kept = {c["id"] for c in found.cards}
+    stale = []
+    for card in learned:
+        shared = shared_card(shipped, card["name"]) if card["id"] not in kept else None
+        if shared is not None and (shared.name, normalize(card.get("owner") or "")) in decks:
+            stale.append(card)
+    return stale
 
 
 # ------------------------------------------------------------------ export

@@ -28,7 +28,7 @@ from referee.games.rdi.characters import kaylin, otto, phrenk, roxana, serena
 from referee.games.rdi.chasers import declared_base
 from referee.games.rdi.citing import REASONS, reason, settle_ruling
 from referee.games.rdi.effects import ATTR_NAMES, amount_key, amount_of, ed, flat_effects, named, played_summary
-from referee.games.rdi.learning import CardToLearn, Learning
+from referee.games.rdi.learning import CardToLearn, Learning, is_table_card
 from referee.games.rdi.legality import Checker, timing
 from referee.games.rdi.losing import at_risk, risk_text
 from referee.games.rdi.phrases import card_of_kind
@@ -156,14 +156,20 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions, Learning):
         printing of their own deck unless the table names the shared one (`plays shared NAME`)."""
         shared = re.match(r"^(?:the\s+)?(?:shared|common)\s+(?P<name>.+)$", text.strip(), re.I)
         card = self._card(shared.group("name") if shared else text, out, seat, state)
-        same = self._printings(card)
+        decks = {(p.character or p.name).lower() for p in state.players}
+        # printings of decks not at this table (another table's version, say) are not in play
+        same = [c for c in self._printings(card) if c == card or c.owner.lower() in decks]
         if len(same) < 2:
             return card
         player = state.players[seat]
-        own = next((c for c in same if player.character and c.owner.lower() == player.character.lower()), None)
-        chosen = card if shared or own is None else own
+        # the table's version for this deck (learned, or imported) before a printing of the books
+        deck = (player.character or player.name).lower()  # a player with no character has a deck of their own
+        owned = sorted((c for c in same if c.owner.lower() == deck), key=lambda c: not is_table_card(c))
+        own = owned[0] if owned else None
+        chosen = self._used(card if shared or own is None else own, state)
         if out is not None:
-            which = f"{player.name}'s own printing" if chosen is own else "the shared printing"
+            kind = "version, in this table's wording" if own is not None and is_table_card(own) else "printing"
+            which = f"{player.name}'s own {kind}" if chosen is own else "the shared printing"
             other = (f"`{player.name} plays shared {card.name}` for the shared one" if chosen is own
                      else "a player's own printing is played when they do not say `shared`")
             out.say(f"Two cards are called {card.name}: this is {which} ({other}).")

@@ -15,13 +15,14 @@ from referee.core.carddb import Card
 from referee.core.ruling import IllegalPlay, Outcome
 from referee.games.rdi import house, variants
 from referee.games.rdi.citing import card_rule
-from referee.games.rdi.effects import ed, move_gold, play_choice
+from referee.games.rdi.effects import ed, move_gold, play_choice, seats_for
 from referee.games.rdi.kinds import kind_name
 from referee.games.rdi.state import Entry, GameState, Round
 
 GAMBLING_OPS = ("start_round", "ante", "take_control", "restrict_next_control", "leave_round", "force_leave",
                 "win_round", "take_pot", "end_round")
 ENDS_ROUND = ("win_round", "take_pot", "end_round")
+LEAVE_OPS = ("leave_round", "force_leave")
 MAKES_ANTE = ("start_round", "ante")
 
 
@@ -108,12 +109,16 @@ def check_control_play(state: GameState, seat: int, card: Card, kind: str) -> No
                           "played again once a Cheating Card has followed it.", (ed(state, "gambling/winning-hand"),))
 
 
-def check_leave(state: GameState, seat: int) -> None:
+def check_leave(state: GameState, seat: int, entry: Entry | None = None) -> None:
+    """``seat`` may leave the Round (or be forced out of it by ``entry``, another player's card)."""
     round_ = state.round
+    forced = entry is not None and entry.player != seat
+    cite = (ed(state, "gambling/forcing-a-player-to-leave" if forced else "gambling/leaving-a-round"),)
     if round_ is None:
-        raise IllegalPlay("No Round of Gambling is in progress to leave.", (ed(state, "gambling/leaving-a-round"),))
+        raise IllegalPlay("No Round of Gambling is in progress to leave.", cite)
     if seat not in round_.members or seat in round_.left:
-        raise IllegalPlay(f"{state.players[seat].name} is not in the Round.", (ed(state, "gambling/leaving-a-round"),))
+        by = f": {entry.name} forces out only a player still in it" if forced else ""
+        raise IllegalPlay(f"{state.players[seat].name} is not in the Round{by}.", cite)
 
 
 def check_tip(state: GameState, card: Card, top: Entry | None, top_card: Card | None) -> None:
@@ -167,11 +172,7 @@ def resolve_op(state: GameState, entry: Entry, card: Card, effect: Effect, out: 
     seat = entry.player
     name = state.players[seat].name
     if op == "start_round":
-        if round_ is None:
-            open_round(state, seat, out)
-            round_ = state.round
-        round_.started = True
-        out.say(f"{name} starts a Round of Gambling: normal play is suspended.", ed(state, "gambling"))
+        start_round(state, entry, out)
         return True
     if round_ is None and op == "take_pot" and state.last_pot:
         take_won_pot(state, seat, out, card, effect.share)
@@ -179,31 +180,24 @@ def resolve_op(state: GameState, entry: Entry, card: Card, effect: Effect, out: 
     if round_ is None:
         out.say(f"{card.name}: no Round of Gambling is in progress, so its Gambling effect does nothing.")
         return True
-    if op == "ante":
+    if round_.opened_by == entry.uid and restates_start(effect):
+        from referee.games.rdi.phrases import write_clause
+
+        out.say(f"{card.name} also says what starting the Round already did ({write_clause(effect)}): the rules "
+                "do it once.", ed(state, "gambling"))
+    elif op == "ante":
         ante(state, effect.amount if isinstance(effect.amount, int) else 1, out,
              seat)
         out.say(f"The pot holds {state.pot} Gold.")
     elif op == "take_control":
-        if seat in round_.left:
-            out.say(f"{name} has left the Round, so nobody is in control: the Round goes on with no winner yet.",
-                    ed(state, "gambling/leaving-a-round"))
-            round_.control = None
-        else:
-            round_.control = seat
-            out.say(f"{name} is now in control of the Round.", ed(state, "gambling"))
-        round_.passes = []
-        if entry.card_type == "cheating":
-            round_.needs_cheating = False
-        round_.next_actor = next_after(round_, seat)
-        end_if_one_left(state, out, forced=False)  # players may have left before the antes
+        take_control(state, entry, out)
     elif op == "restrict_next_control":
         round_.needs_cheating = True
         out.say("Only a Cheating Card can take control next.", ed(state, "gambling/winning-hand"))
-    elif op == "leave_round":
-        leave(state, seat, out, forced=False)
-    elif op == "force_leave":
-        for target in ([entry.target] if entry.target is not None else []):
-            leave(state, target, out, forced=True)
+    elif op in LEAVE_OPS:
+        for leaver in leavers(state, entry, effect):
+            if state.round is not None:  # a forced exit may have ended the Round already
+                leave(state, leaver, out, forced=forces_out(entry, effect, leaver))
     elif op in ("win_round", "take_pot"):
         end_round(state, seat, out, f"{card.name} says {name} wins the Round", card_rule(state, card) or "")
     elif op == "end_round":
@@ -212,6 +206,78 @@ def resolve_op(state: GameState, entry: Entry, card: Card, effect: Effect, out: 
     else:
         return False
     return True
+
+
+def start_round(state: GameState, entry: Entry, out: Outcome) -> None:
+    """A card that starts a Round: whatever card it is, everyone still in the Round antes 1 Gold and the
+    card's player is in control (both books, Gambling), so a card that starts a Round need not say so."""
+    seat = entry.player
+    if state.round is None:  # Otto's box or a Drink Event: nothing opened the Round when it was played
+        open_round(state, seat, out)
+    round_ = state.round
+    round_.opened_by = entry.uid  # the card that started it, whose own words may repeat the rule
+    round_.started = True
+    out.say(f"{state.players[seat].name} starts a Round of Gambling: normal play is suspended; every player still "
+            "in the Round antes 1 Gold and the starter is in control.", ed(state, "gambling"))
+    ante(state, 1, out, seat)
+    out.say(f"The pot holds {state.pot} Gold.")
+    take_control(state, entry, out)
+
+
+def restates_start(effect: Effect) -> bool:
+    """What starting a Round does anyway (everyone antes 1 Gold, its player takes control), said again on
+    the card that starts it: a table's wording often repeats the rule, which is done once."""
+    return effect.op == "take_control" or (effect.op == "ante" and effect.amount == 1 and effect.who == "each_player")
+
+
+def take_control(state: GameState, entry: Entry, out: Outcome) -> None:
+    """The card's player takes control of the Round (a Gambling or Cheating Card, or the start of the Round);
+    one who has left it leaves it with nobody in control (Leaving a Round of Gambling)."""
+    round_ = state.round
+    seat = entry.player
+    name = state.players[seat].name
+    if seat in round_.left:
+        out.say(f"{name} has left the Round, so nobody is in control: the Round goes on with no winner yet.",
+                ed(state, "gambling/leaving-a-round"))
+        round_.control = None
+    else:
+        round_.control = seat
+        out.say(f"{name} is now in control of the Round.", ed(state, "gambling"))
+    round_.passes = []
+    if entry.card_type == "cheating":
+        round_.needs_cheating = False
+    round_.next_actor = next_after(round_, seat)
+    end_if_one_left(state, out, forced=False)  # players may have left before the antes
+
+
+def leavers(state: GameState, entry: Entry, effect: Effect) -> list[int]:
+    """The seats a leave or forced exit names (`who`; the card's player when it names nobody)."""
+    return seats_for(effect.who or "self", entry, state, effect)
+
+
+def forces_out(entry: Entry, effect: Effect, seat: int) -> bool:
+    """A forced exit: a card that forces a player out, or one that makes anyone but its own player leave
+    (Forcing a Player to Leave a Round of Gambling)."""
+    return effect.op == "force_leave" or seat != entry.player
+
+
+def check_leaving(state: GameState, entry: Entry, effects) -> list[tuple[str, tuple[str, ...]]]:
+    """Every player a card makes leave the Round must be in it; a forced exit first gives every player,
+    the one forced out included, a chance to respond. Returns that note for the ruling."""
+    notes = []
+    for effect in effects:
+        if effect.op not in LEAVE_OPS:
+            continue
+        if effect.who in ("target", "chosen") and entry.target is None:
+            continue  # the player to name is asked for by the target check
+        for seat in leavers(state, entry, effect):
+            check_leave(state, seat, entry)
+            if forces_out(entry, effect, seat):
+                name = state.players[seat].name
+                notes.append((f"{entry.name} forces {name} out of the Round: every player, {name} included, may "
+                              "respond before it resolves (an anti-cheat card, say).",
+                              (ed(state, "gambling/forcing-a-player-to-leave"),)))
+    return notes
 
 
 def leave(state: GameState, seat: int, out: Outcome, forced: bool) -> None:

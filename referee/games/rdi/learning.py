@@ -24,6 +24,7 @@ from referee.games.rdi import announce as A
 from referee.games.rdi.effects import ed
 from referee.games.rdi.legality import may_hold
 from referee.games.rdi.phrases import card_phrase, parse_card_phrase
+from referee.games.rdi.shared_cards import deck_version, no_deck_named, reads_as, shared_card
 from referee.games.rdi.state import GAME, GameState
 
 CLEAR_MATCH = 90  # a fuzzy name this close, and no other card near it, is taken without asking
@@ -57,6 +58,11 @@ def learn_form(name: str, kind: str = "action", character: str | None = None) ->
     return f'learn "{name}"{who}: {kind}: {EXAMPLE.get(kind, EXAMPLE["action"])}'
 
 
+def deck_of(owner: str) -> str:
+    """The deck an owner names: "Fiona's deck", or the Drink Deck."""
+    return owner if owner == DRINK_DECK else f"{owner}'s deck"
+
+
 def build_card(name: str, phrase_text: str, owner: str | None) -> dict:
     """A table card from its phrase; raises NotUnderstood at the word the phrase language cannot read."""
     try:
@@ -78,7 +84,7 @@ def build_card(name: str, phrase_text: str, owner: str | None) -> dict:
         owner = DRINK_DECK
     if owner:
         card["owner"] = owner
-        card["deck"] = owner if owner == DRINK_DECK else f"{owner}'s deck"
+        card["deck"] = deck_of(owner)
     if kind == "drink":
         if isinstance(phrase.alcohol, int):
             card["alcohol"] = phrase.alcohol
@@ -115,6 +121,18 @@ class Learning:
         else:
             character = learn.character
         card = build_card(learn.name, learn.phrase, character)
+        shared = shared_card(self.base_cards, learn.name)
+        if shared is not None and reads_as(shared, card):
+            out.code = "learned"
+            out.say(f"That is the printed {shared.name}: a shared card every deck may hold, so there is nothing to "
+                    "learn; it is played as the books give it.")
+            return
+        if shared is not None:
+            if not card.get("owner"):
+                raise NotUnderstood(f"{no_deck_named(shared)}.",
+                                    hint=f'Name whose deck holds this version: `learn "{shared.name}" for NAME: '
+                                         f'{learn.phrase}`.')
+            card = deck_version(card, shared)
         existing = state.table_cards.get(card["id"])
         printed = self.base_cards.lookup(learn.name, game=GAME)
         state.table_cards[card["id"]] = card
@@ -127,6 +145,9 @@ class Learning:
         then = f" Now the waiting announcement goes ahead: {waiting}." if goes_ahead else ""
         if existing is not None:
             out.say(f"{learn.name}: this table's version replaces the one it taught before.{deck}{then}")
+        elif shared is not None:
+            out.say(f"{shared.name}: {card['deck']} holds its own version, in this table's wording; every other deck "
+                    f"plays the printed card.{then}")
         elif printed.how in ("name", "alias") and not is_table_card(printed.found):
             out.say(f"{learn.name}: the books' card stays as printed; at this table its wording is the table's."
                     f"{deck}{then}")

@@ -153,6 +153,7 @@ class Checker:
             raise IllegalPlay(f"{card.name} is {kind_name(card.type, article=True)}: not a card the referee can play "
                               "from a hand yet.")
         self._check_target(seat, card, entry)
+        notes += gambling.check_leaving(state, entry, _option_effects(card, entry.option))
         self._check_protection(card, entry)
         return entry, notes
 
@@ -245,8 +246,8 @@ class Checker:
                 if op in ("pass_drink", "split_drink") and top.drinker != seat:
                     raise IllegalPlay(f"{card.name} passes or splits your own Drink; {top.name} is "
                                       f"{state.players[top.drinker].name}'s.", (ed(state, "other-rules/splitting-drinks"),))
-            elif op == "leave_round":
-                gambling.check_leave(state, seat)
+            elif op in gambling.LEAVE_OPS:
+                gambling.check_leaving(state, entry, [effect])  # an option whose leaver is not in the Round fails
             elif op == "redirect":
                 if top is None or not affected_attrs(state, top, seat, self.card_of(top)) & {effect.attr or "fortitude"}:
                     note, cites = one_book_rule(state, "rdi3/other-rules/redirecting-damage")
@@ -262,7 +263,7 @@ class Checker:
                 gambling.check_tip(state, card, top, self.card_of(top))
                 if top is not None:
                     entry.responds_to = top.uid
-        if ops & ({"negate", "ignore", "leave_round", "end_round", "redirect", "reduce", "increase", "take_pot"}
+        if ops & ({"negate", "ignore", *gambling.LEAVE_OPS, "end_round", "redirect", "reduce", "increase", "take_pot"}
                   | CHANGES_DRINK_OPS):
             return []
         return self._check_window(seat, card, entry)

@@ -240,8 +240,8 @@ def parse_effects(state: GameState, text: str) -> list[dict]:
             effects.append({"op": "leave_round", "who": "self"})
             continue
         if re.fullmatch(r"(?:otto\s+)?starts? a round(?: of gambling)?", lowered):
-            # as "Gambling? I'm in!" played as an Action: everyone antes 1 and the starter is in control
-            effects += [{"op": "start_round"}, {"op": "ante", "amount": 1, "who": "each_player"}, {"op": "take_control"}]
+            # starting a Round makes everyone ante 1 and puts the starter in control (gambling.start_round)
+            effects.append({"op": "start_round"})
             continue
         if lowered in ("raises", "each player in the round antes 1", "everyone antes 1"):
             effects.append({"op": "ante", "amount": 1, "who": "each_player"})
