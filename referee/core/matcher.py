@@ -37,7 +37,7 @@ class Match(NamedTuple, Generic[T]):
         return self.items[0] if self.how in ("name", "alias", "fuzzy") else None
 
 
-def _covered(query_words: list[str], key: str) -> float:
+def words_covered(query_words: list[str], key: str) -> float:
     """Share of the query's words that the key contains, allowing typos and prefixes."""
     if not query_words:
         return 0.0
@@ -167,7 +167,7 @@ class FuzzyIndex(Generic[T]):
             item = self._key_items[index]
             if keep is not None and not keep(item):
                 continue
-            score = base * (0.55 + 0.45 * _covered(query_words, self._keys[index]))
+            score = base * (0.55 + 0.45 * words_covered(query_words, self._keys[index]))
             top = max(top, score)
             if score > best.get(item, -1.0):
                 best[item] = score

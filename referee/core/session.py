@@ -35,7 +35,8 @@ HELP = """Commands:
   quit                                        leave (everything is already saved)
   learn "NAME" [for CHARACTER]: PHRASE        teach the referee a card (`help learn` for the phrase language)
 Announcements (RDI): NAME plays CARD [on NAME] · NAME orders a drink for NAME · NAME reveals CARD ·
-  chaser CARD · resolve · NAME passes · step · NAME draws · end turn · can NAME play CARD · answer N
+  chaser CARD · resolve · NAME passes · step · NAME draws · end turn · can NAME play CARD · answer N ·
+  NAME chooses OPTION (its number or words, when the referee asks; or a Prize as a Round starts)
   Corrections (RDI): set NAME fortitude N alcohol N gold N drink me N · set active NAME · set phase drink ·
   set deck N [discard N] · set inn N · set gambling pot N control NAME passed NAME left NAME · set Kaylin mood loyal ·
   set Serena piety N · set Phrenk potion CARD · set Roxana board CARD, CARD · set Otto toward NAME fortitude N alcohol N

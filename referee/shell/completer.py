@@ -131,9 +131,13 @@ class RefereeCompleter(Completer):
             yield from self._offer(VERBS.get(self.kind or "", []), partial)
 
     def _answers(self) -> list[str]:
-        """Answers to the Giants War referee's open question, by its kind."""
+        """Answers to the referee's open question: a Red Dragon Inn choice's numbers and words, or a Giants War
+        question's answers by its kind (a Red Dragon Inn amount asked for is a number: nothing to offer)."""
+        choice = getattr(self.session.state, "choice", None)
+        if choice is not None:
+            return [str(i + 1) for i, _, _ in choice.options] + [f'"{w.strip("()")}"' for _, w, _ in choice.options]
         question = getattr(self.session.state, "question", None)
-        if not question:
+        if not isinstance(question, dict):
             return []
         kind = question.get("kind")
         if kind == "player":

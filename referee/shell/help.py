@@ -98,6 +98,14 @@ TOPICS: tuple[Topic, ...] = (
           'Wizgille plays "I raise"', ("round", "pot", "leaves")),
     Topic("splits", RDI, "Split a Drink: Mead's built-in split, or a card that shares your Drink.",
           "Wizgille reveals Mead   ·   resolve   ·   Wizgille splits the Mead with Kaylin", ("split", "mead")),
+    Topic("chooses", RDI, "Make a choice a card holds when the referee asks for it: by the option's number, by its "
+          "words (matched loosely; an unclear answer lists the candidates, numbered), or `answer N`. The card's player "
+          "chooses as they play it; the players a card names (\"each other player chooses one\") choose as it "
+          "resolves, one at a time in turn order from the active player; Otto is never asked. Until the choice is "
+          "made only it, `undo`, `set` and questions go ahead. Under the Prize variant `NAME chooses PRIZE` picks the "
+          "Prize of a Round being started.",
+          'Bob chooses 2   ·   Bob chooses "lose 2 Alcohol Content"   ·   answer 2   ·   Ann chooses 1 on Bob',
+          ("choose", "choice", "choices", "option", "options")),
     Topic("contest", RDI, "A Drinking Contest: `resolve`, then everyone reveals in turn order; `resolve` drinks them "
           "all at once.", "Serena reveals Drinking Contest!   ·   resolve   ·   Kaylin reveals Wine",
           ("drinking contest",)),
@@ -121,7 +129,7 @@ TOPICS: tuple[Topic, ...] = (
           "new rdi Ann Ben Cat --variant bar-deck --bar-deck 60", ("bar deck", "variant")),
     Topic("prize", VARIANTS, "The Prize variant: Prizes in the Inn go into the pot; the winner chooses and uses them.",
           'new rdi Ann Ben Cat --variant prize --prize "Absorbent Towel"   ·   Ann chooses Absorbent Towel   ·   '
-          "Ann uses Absorbent Towel", ("prizes", "chooses", "uses")),
+          "Ann uses Absorbent Towel", ("prizes", "uses")),
     Topic("otto", VARIANTS, "Otto (Smorgasbox) plays by his revealed boxes, which the table types; his track toward a "
           "player passing out rewards that player.",
           "new rdi Otto Ann Bob --otto witchdoctor,paladin   ·   Otto action: Ann loses 2 Fortitude   ·   "
@@ -135,7 +143,7 @@ TOPICS: tuple[Topic, ...] = (
                                                                                   "mortal", "side")),
     Topic("tda answers", TDA, "Answers to the referee's questions.",
           "Ann chooses dragon stakes   ·   Ben pays   ·   Ann picks left   ·   yes   ·   no   ·   "
-          "answer Brass Dragon 1   ·   done", ("chooses", "picks", "stakes")),
+          "answer Brass Dragon 1   ·   done", ("tda chooses", "picks", "stakes")),
     Topic("pays", TDA, "Things the table applies itself: paying, stealing, drawing, discarding, giving, taking.",
           "Ben pays Ann 5   ·   Ann steals 7 from the giant stakes   ·   Ann draws 2   ·   Ann discards 1   ·   "
           "Ann gives Ben a card   ·   Ann takes Green Dragon 3 from the ante", ("steals", "gives", "discards", "takes")),

@@ -54,6 +54,9 @@ class Reader:
         game = session.game.GAME if session.game is not None and state is not None else None
         cards = cards_of(session).cards if session.cards is not None else []
         self.card_keys = [normalize(c.name) for c in cards if game is None or c.game == game]
+        choice = getattr(state, "choice", None)  # a choice waiting: its options' words read as well as a card's
+        if choice is not None:
+            self.card_keys += [normalize(text) for _, words, phrase in choice.options for text in (words, phrase)]
         self.card_words = {w for key in self.card_keys for w in key.split()}
         self.words = vocabulary(session)
 

@@ -78,3 +78,14 @@ def test_answers_to_the_open_question(cards):
         session.handle(line)
     assert offered(session, "Ann chooses ") == ["dragon stakes", "giant stakes"]
     assert offered(session, "answer g") == ["giant stakes"]
+
+
+def test_answers_to_a_waiting_choice(cards):
+    session = Session(cards)
+    for line in ("new rdi Ann Bob Cat", 'learn "X": action: choose one: (gain 2 Fortitude) or (lose 2 Alcohol Content)',
+                 "Ann plays X"):
+        session.handle(line)
+    assert offered(session, "Ann chooses ") == ["1", "2", '"gain 2 Fortitude"', '"lose 2 Alcohol Content"']
+    assert offered(session, "answer ") == ["1", "2", '"gain 2 Fortitude"', '"lose 2 Alcohol Content"']
+    session.handle("Ann chooses 1")
+    assert "1" not in offered(session, "answer ")

@@ -38,3 +38,13 @@ def test_free_text_is_never_flagged(cards):
     session = Session(cards)
     assert all(style != "unknown" for style, _ in classes(session, "new rdi Zorblax Quuxine"))
     assert all(style != "unknown" for style, _ in classes(session, "rule drinking contest tie"))
+
+
+def test_a_waiting_choice_reads_its_options_words(cards):
+    session = Session(cards)
+    for line in ("new rdi Ann Bob Cat",
+                 'learn "Twin Fates": action: choose one: (gain 2 Fortitude) or (lose 2 Alcohol Content)',
+                 "Ann plays Twin Fates"):
+        session.handle(line)
+    assert ("card", '"lose 2 Alcohol Content"') in classes(session, 'Ann chooses "lose 2 Alcohol Content"')
+    assert ("unknown", '"xqzzy"') in classes(session, 'Ann chooses "xqzzy"')

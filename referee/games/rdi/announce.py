@@ -11,6 +11,7 @@
     set Kaylin fortitude 12 alcohol 10 gold 3          correct figures to match the table
     can Serena play Poof [on Kaylin]                   a question; changes nothing
     answer 2  (or just 2)                              answer the referee's question
+    Dee chooses 2 / Dee chooses "lose 2 Alcohol Content"  the choice the referee waits for (or a Prize)
 """
 
 from __future__ import annotations
@@ -63,6 +64,23 @@ class Prize:
     player: str
     verb: str  # "choose" or "use"
     prize: str
+
+
+@dataclass(frozen=True)
+class Choose:
+    """`Dee chooses 2`, `Dee chooses "lose 2 Alcohol Content"`: the choice the referee waits for, or, under the
+    Prize variant, the Prize for a Round being started. What is pending tells the two apart (engine.choose)."""
+
+    player: str
+    text: str
+    target: str | None = None  # `Dee chooses 1 on Bob`: the player the chosen option picks
+
+
+@dataclass(frozen=True)
+class AnswerWords:
+    """`answer lose 2 Alcohol Content`: a waiting choice answered by the option's words."""
+
+    text: str
 
 
 @dataclass(frozen=True)
@@ -174,7 +192,9 @@ _ORDER = re.compile(r"^(?P<p>.+?)\s+orders?\s+(?:a\s+|an\s+|one\s+)?drinks?\s+(?
 _REVEAL = re.compile(r"^(?P<p>.+?)\s+(?:reveals?|drinks?|flips?)(?:\s+(?P<card>.+))?$", re.I)
 _CHASER = re.compile(r"^(?:the\s+)?chaser(?:\s+is)?\s*:?\s+(?P<card>.+)$", re.I)
 _SPLIT = re.compile(r"^(?P<p>.+?)\s+splits?\s+(?:.*\s+)?with\s+(?P<t>.+?)\s*$", re.I)
-_PRIZE = re.compile(r"^(?P<p>.+?)\s+(?P<verb>chooses|uses)\s+(?:the\s+)?(?:prize\s+)?(?P<prize>.+)$", re.I)
+_PRIZE = re.compile(r"^(?P<p>.+?)\s+(?P<verb>uses)\s+(?:the\s+)?(?:prize\s+)?(?P<prize>.+)$", re.I)
+_CHOOSE = re.compile(r"^(?P<p>.+?)\s+chooses?\s+(?P<text>.+)$", re.I)
+PRIZE_WORDS = re.compile(r"^(?:the\s+)?(?:prize\s+)?", re.I)
 _ATONE = re.compile(r"^(?P<p>.+?)\s+(?:(?P<tithe>tithes)|atones?\s+(?:with\s+)?(?:(?:1|one)\s+)?(?P<how>gold|fortitude))\s*$", re.I)
 _SELL = re.compile(r"^(?P<p>.+?)\s+sells?\s+(?P<card>.+?)\s+to\s+(?P<t>.+?)(?:\s+for\s+(?P<n>\d+)(?:\s+gold)?)?\s*$", re.I)
 _KEEP = re.compile(r"^(?P<p>.+?)\s+keeps?\s+(?P<card>.+)$", re.I)
@@ -220,6 +240,20 @@ def _play(player: str, rest: str, names: list[str]) -> Play:
     return Play(player, rest.strip().rstrip("?").strip(), None)
 
 
+def _choose(player: str, text: str, names: list[str]) -> Choose:
+    """The option's number or words, and a player it picks when the text ends `on NAME`."""
+    quoted, after = split_quoted(text)
+    rest = after if quoted is not None else text
+    for match in reversed(list(re.finditer(r"\s+on\s+", " " + rest, re.I))):
+        named = (" " + rest)[match.end():].strip()
+        if named and is_player(named, names):
+            words = quoted if quoted is not None else (" " + rest)[:match.start()].strip()
+            return Choose(player, words, find_player(named, names))
+    if quoted is not None and after:
+        raise NotUnderstood(f"After the option I expected `on PLAYER`, not {after!r}.")
+    return Choose(player, quoted if quoted is not None else text.strip())
+
+
 _SEVERAL = re.compile(r"^(?P<card>.+?)\s+(?:on|at|targeting)\s+(?P<t>[^\"”]+?\s+(?:and|&)\s+.+|[^\"”]+,.+)$", re.I)
 
 
@@ -259,6 +293,8 @@ def parse(line: str, names: list[str]):
         return Step()
     if re.fullmatch(r"(?:answer\s+)?-?\d+", lowered):
         return Answer(int(lowered.split()[-1]))
+    if (m := re.fullmatch(r"answer\s+(?P<text>.+)", text, re.I | re.S)):
+        return AnswerWords(m.group("text").strip())
     if lowered == "set" or lowered.startswith("set "):
         return _parse_set(text[4:], names)
     if (m := _CAN.match(text)):
@@ -281,7 +317,8 @@ def parse(line: str, names: list[str]):
                                                            (m.group("kind") or "").lower() or None)),
                            (_COOK, lambda m, p: _cook(p, m.group("card"))),
                            (_ATONE, lambda m, p: Atone(p, "gold" if m.group("tithe") else m.group("how").lower())),
-                           (_PRIZE, lambda m, p: Prize(p, m.group("verb").lower().rstrip("s"), m.group("prize").strip())),
+                           (_CHOOSE, lambda m, p: _choose(p, m.group("text"), names)),
+                           (_PRIZE, lambda m, p: Prize(p, "use", m.group("prize").strip())),
                            (_PASS, lambda m, p: Pass(p)),
                            (_DISCARD, lambda m, p: Discard(p, int(m.group("n")) if m.group("n").isdigit() else 1,
                                                            bool(m.group("random")))),

@@ -136,35 +136,29 @@ def _plus(effect: Effect, bonus: int) -> Effect:
     return effect
 
 
+NO_OPTION = -1  # an entry's option when its player takes none of them (Otto, when his rule gives him none)
+
+
 def play_choice(effect: Effect) -> bool:
-    """A choose-one the card's player makes, settled by its option when played."""
+    """A choose-one the card's player makes (the option is kept on the entry: choices.py)."""
     return effect.op == "choose_one" and effect.by is None
-
-
-def option_effects(effects, option: int | None) -> list[Effect]:
-    """Effects with a choose-one resolved to the chosen option (all options while none is chosen)."""
-    out: list[Effect] = []
-    for effect in effects:
-        if play_choice(effect):
-            picks = [effect.options[option]] if option is not None and option < len(effect.options) else effect.options
-            for chosen in picks:
-                out.extend(option_effects(chosen.effects, option))
-        else:
-            out.append(effect)
-    return out
 
 
 def flat_effects(card: Card, entry: Entry, state: GameState) -> list[Effect]:
     """The card's effects as they stand now: the chosen option, the Piety band in force, and for a
-    Device its Gear Cards (each Gear effect aimed at the Gear's own target)."""
+    Device its Gear Cards (each Gear effect aimed at the Gear's own target). Before its player has chosen,
+    every option counts, for what the card could affect; it never resolves so (choices.py asks first)."""
     out: list[Effect] = []
 
     def walk(effects) -> None:
         for effect in effects:
             if play_choice(effect):
                 options = effect.options
-                chosen = options[entry.option] if entry.option is not None and entry.option < len(options) else None
-                for option in [chosen] if chosen is not None else options:
+                if entry.option is None:
+                    chosen = options
+                else:
+                    chosen = [options[entry.option]] if 0 <= entry.option < len(options) else []
+                for option in chosen:
                     walk(option.effects)
             elif effect.op == "by_piety":
                 walk(piety_band_effects(effect, state.players[entry.player].piety))

@@ -23,9 +23,10 @@ from referee.core.ruling import (
 )
 from referee.core.text import capitalized, count_of, listed, normalize, sentence
 from referee.games.rdi import announce as A
-from referee.games.rdi import corrections, gambling, variants
+from referee.games.rdi import choices, corrections, gambling, house, variants
 from referee.games.rdi.characters import kaylin, otto, phrenk, roxana, serena
 from referee.games.rdi.chasers import declared_base
+from referee.games.rdi.choosing import Choosing
 from referee.games.rdi.citing import REASONS, reason, settle_ruling
 from referee.games.rdi.effects import ATTR_NAMES, amount_key, amount_of, ed, flat_effects, named, played_summary
 from referee.games.rdi.learning import CardToLearn, Learning, is_table_card
@@ -39,6 +40,9 @@ from referee.games.rdi.table_actions import TableActions
 from referee.games.rdi.turns import TurnStructure
 
 EDITIONS = {"gii": "Gambling? I'm In!", "rdi3": "The Red Dragon Inn 3"}
+# While a choice waits the engine takes only the chooser's answer, in any of its forms, and `set`; a `can` is
+# answered before (it says the choice comes first), and `undo`, `why`, `state` and the views are the session's.
+WHILE_CHOOSING = (A.Choose, A.Answer, A.AnswerWords, A.Set)
 
 
 def starting_gold(count: int) -> int:
@@ -108,7 +112,7 @@ def _note(note) -> tuple[str, tuple[str, ...]]:
     return (note[0], tuple(note[1])) if isinstance(note, tuple) else (note, ())
 
 
-class Engine(TurnStructure, Reveals, Resolution, TableActions, Learning):
+class Engine(TurnStructure, Reveals, Resolution, TableActions, Learning, Choosing):
     """Applies RDI announcements. One per game session; holds the card database."""
 
     game = GAME
@@ -123,14 +127,18 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions, Learning):
             announcement = A.parse(line, [p.name for p in state.players])
             if isinstance(announcement, A.Can):
                 return state, settle_ruling(state, self.can(state, announcement.play, line))
+            if state.choice is not None and not isinstance(announcement, WHILE_CHOOSING):
+                raise choices.pending(state)
             new = state.copy()
             out = Outcome()
             self.dispatch(new, announcement, out)
             if not isinstance(announcement, A.Learn):
                 new.waiting_line = new.waiting_card = None  # the table went on without teaching the card
             self.resume_waiting(new, out)
-            if not new.chain and not new.over:
+            if not new.chain and not new.over and new.choice is None:
                 self.after_chain_empty(new, out)
+            if new.choice is not None and new.choice != state.choice:
+                out.say(choices.question(new))  # last, where the short ruling shows what the referee asks
             return new, settle_ruling(new, out.ruling(line))
         except CardToLearn as error:
             asked, out = self.ask_to_learn(state, error, line)
@@ -141,7 +149,8 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions, Learning):
     def dispatch(self, state: GameState, announcement, out: Outcome) -> None:
         handlers = {A.Play: self.play, A.Order: self.order, A.Reveal: self.reveal, A.Resolve: self.resolve,
                     A.Pass: self.pass_, A.Draw: self.draw, A.EndTurn: self.end_turn, A.Set: self.set_,
-                    A.Answer: self.answer, A.Step: self.step, A.Split: self.split, A.Prize: self.prize,
+                    A.Answer: self.answer, A.AnswerWords: self.answer_words, A.Choose: self.choose,
+                    A.Step: self.step, A.Split: self.split, A.Prize: self.prize,
                     A.Atone: lambda st, a, o: serena.atone(st, st.seat(a.player), a.how, o),
                     A.Sell: lambda st, a, o: phrenk.sell(st, st.seat(a.player), st.seat(a.buyer), self._card(a.card, o),
                                                          a.price, o),
@@ -195,14 +204,29 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions, Learning):
         return self._card(text, out, state=state), False
 
     def _prepare(self, state: GameState, play: A.Play, out: Outcome | None = None):
+        """The card, seat, prepared entry and notes of a play, and the options of the player's own choice
+        still open (empty when the game settles it or the card has none)."""
         seat = state.seat(play.player)
         card = self._printing(state, seat, play.card, out)
         target = state.seat(play.target) if play.target else None
-        entry, notes = Checker(state, self.cards).prepare(seat, card, target)
-        return card, seat, entry, notes
+        checker = Checker(state, self.cards)
+        entry, notes = checker.prepare(seat, card, target)
+        return card, seat, entry, notes, checker.open_options
 
     def play(self, state: GameState, play: A.Play, out: Outcome) -> None:
-        card, seat, entry, notes = self._prepare(state, play, out)
+        seat = state.seat(play.player)
+        card = self._printing(state, seat, play.card, out)
+        self.play_card(state, seat, card, state.seat(play.target) if play.target else None, out)
+
+    def play_card(self, state: GameState, seat: int, card: Card, target: int | None, out: Outcome,
+                  option: int | None = None) -> None:
+        """A card played from a hand (or in front of its player). ``option``: the option of the player's own
+        choice they took; a choice still open is asked first, and the play waits for it (choices.py)."""
+        checker = Checker(state, self.cards)
+        entry, notes = checker.prepare(seat, card, target, option)
+        if checker.open_options and self._asks_own_choice(state, seat, card, entry, checker.open_options, out):
+            return
+        name = state.players[seat].name
         if state.last_chance:
             out.say("A last-chance play before anyone is out.", ed(state, "losing-the-game/passing-out"))
         if card.type == "potion":
@@ -210,7 +234,7 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions, Learning):
         roxana.recipe_played(state, seat, card)
         if entry.card_type == "action" and otto.jinxed(state, seat):
             entry.jinxed = True
-            out.say(f"{play.player} has a Power Jinx: every numeral on this Action Card counts 1 lower (not below 0).",
+            out.say(f"{name} has a Power Jinx: every numeral on this Action Card counts 1 lower (not below 0).",
                     otto.DEBUFFS["power_jinx"], "smb/otto/witchdoctor/numerical-values")
         if entry.card_type == "action":
             state.action_done = True
@@ -221,26 +245,36 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions, Learning):
             entry.awaiting_gear = True
         if entry.card_type == "action" and gambling.starts_round(card) and state.round is None:
             gambling.open_round(state, seat, out, entry.uid)
-        target = f" on {state.players[entry.target].name}" if entry.target is not None else ""
-        answered = state.entry(entry.responds_to) if entry.responds_to is not None else None
-        against = f" against {named(state, answered)}" if answered is not None else ""
-        summary = played_summary(card, state.players[seat])
-        out.say(f"{play.player} plays {card.name}{target}{against}: {sentence(summary)}",
-                *self._play_cites(state, entry), see_also=card.cites)
-        self.note_table_card(state, seat, card, out)
+        self._say_played(state, seat, card, entry, out, option)
+        if entry.open_options:
+            house.say(state, house.OWN_CHOICE_TIMING, out)
+            out.say(f"{name} says which option of {card.name} they take when it resolves.")
         for note in notes:
             text, cites = _note(note)
             out.say(text, *cites)
         if entry.awaiting_gear:
-            out.say(f"{card.name} is a Device: reveal the top Gear Card (`{play.player} reveals GEAR [on NAME]`). Nobody "
+            out.say(f"{card.name} is a Device: reveal the top Gear Card (`{name} reveals GEAR [on NAME]`). Nobody "
                     "may respond until it is revealed; the Device and its Gear Card are one card.",
                     "rdi3/appendix-a/wizgille/devices-and-gear")
             return
         order = ", ".join(state.players[s].name for s in state.turn_order_from(seat))
-        out.say(f"Responses, in turn order from {play.player}: {order}. `resolve` when nobody responds.",
+        out.say(f"Responses, in turn order from {name}: {order}. `resolve` when nobody responds.",
                 ed(state, "other-rules/timing"))
         self._ask_unknown_amount(state, entry, card, out)
         self._prompt_otto(state, entry, card, out)
+
+    def _say_played(self, state: GameState, seat: int, card: Card, entry, out: Outcome,
+                    option: int | None = None) -> None:
+        """"Ann plays X on Bob: what it does", or with the option its player chose, ", choosing (…)"."""
+        name = state.players[seat].name
+        on = f" on {state.players[entry.target].name}" if entry.target is not None else ""
+        answered = state.entry(entry.responds_to) if entry.responds_to is not None else None
+        against = f" against {named(state, answered)}" if answered is not None else ""
+        own = choices.own_choice(card)
+        does = (f", choosing {choices.option_words(own.options[option], name, False)}." if option is not None and own
+                else f": {sentence(played_summary(card, state.players[seat]))}")
+        out.say(f"{name} plays {card.name}{on}{against}{does}", *self._play_cites(state, entry), see_also=card.cites)
+        self.note_table_card(state, seat, card, out)
 
     def _play_cites(self, state: GameState, entry) -> tuple[str, ...]:
         """A play decides that a card of its kind may be played now: the rule for that kind of card."""
@@ -289,7 +323,7 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions, Learning):
         played = waiting = 0
         depth = len(state.chain)
         for number, play in enumerate(ordered):
-            if state.must_drink or len(state.chain) > depth:
+            if state.must_drink or len(state.chain) > depth or state.choice is not None:
                 # the play before is on the chain: everyone may answer it, and it resolves whole first
                 self._wait_for_play_before(state, ordered[number:], depth, out)
                 return
@@ -316,7 +350,10 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions, Learning):
         state.waiting_depth = depth
         names = ", ".join(f"{p.player}'s {self._card(p.card).name}" for p in plays)
         waits = "waits" if len(plays) == 1 else "wait"
-        if state.must_drink:
+        if state.choice is not None:
+            until = (f"until {state.players[state.choice.chooser].name} has chosen for {state.choice.card} and it has "
+                     "resolved whole")
+        elif state.must_drink:
             until = f"until {state.players[state.must_drink[0]].name}'s Drink is drunk: the card before resolves whole first"
         else:
             until = (f"until {state.top.name} has resolved; anyone may answer it first (`resolve` when nobody does)")
@@ -330,7 +367,7 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions, Learning):
     def _play_early(self, state: GameState, out: Outcome) -> None:
         """An answer announced before the event it answers waits for that event (both books, Timing): it is
         played as soon as it fits, and dropped once nothing is left to resolve and it still does not fit."""
-        if not state.early_plays or state.must_drink or state.question \
+        if not state.early_plays or state.must_drink or state.question or state.choice is not None \
                 or any(e.awaiting_chaser or e.awaiting_gear for e in state.chain):
             return
         still: list = []
@@ -357,7 +394,8 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions, Learning):
 
     def _play_after_play_before(self, state: GameState, out: Outcome) -> None:
         """Play the answers that waited for the play before them, once it has resolved whole."""
-        if not state.waiting_plays or state.must_drink or len(state.chain) > state.waiting_depth \
+        if not state.waiting_plays or state.must_drink or state.choice is not None \
+                or len(state.chain) > state.waiting_depth \
                 or any(e.awaiting_chaser for e in state.chain):
             return
         plays = tuple(A.Play(*p) for p in state.waiting_plays)
@@ -372,7 +410,7 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions, Learning):
     def can(self, state: GameState, play: A.Play, line: str) -> Ruling:
         """Would this play be legal now? Answers yes or no, with the reason; changes nothing."""
         try:
-            card, seat, entry, notes = self._prepare(state.copy(), play)
+            card, seat, entry, notes, open_options = self._prepare(state.copy(), play)
         except RefereeError as error:
             steps = (Step(f"No. {error.message}", error.cites),) + ((Step(error.hint),) if error.hint else ())
             return Ruling(ANSWER, f"no:{error.code}", f"No. {error.message}", steps, line)
@@ -380,6 +418,11 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions, Learning):
         text = sentence(f"Yes: {play.player} may play {card.name} now"
                         + (f" against {named(state, against, entry)}" if against else ""))
         steps = [Step(text, self._play_cites(state, entry), card.cites)] + [Step(*_note(n)) for n in notes]
+        if open_options:
+            own = choices.own_choice(card)
+            listed_options = " · ".join(f"{i + 1}. {choices.option_words(own.options[i], play.player, False)}"
+                                        for i in open_options)
+            steps.append(Step(f"Playing it, {play.player} would choose one: {listed_options}."))
         return Ruling(ANSWER, "yes", text, tuple(steps), line)
 
     # --- the chain -------------------------------------------------------------------------

@@ -103,7 +103,8 @@ def load_state(data: dict) -> GameState:
 SEAT_FIELDS = ("active", "atoning", "copies_for", "must_drink", "otto_sent_by", "owed_discards.*.seat", "round.starter", "round.members", "round.left",
                "round.control", "round.next_actor", "round.passes", "round.broke", "contest.revealer", "contest.order",
                "chain.*.player", "chain.*.target", "chain.*.drinker", "chain.*.ignored_by", "chain.*.passed",
-               "chain.*.attacker", "recent_hits")
+               "chain.*.attacker", "chain.*.choices.*.seat", "recent_hits", "choice.chooser", "choice.player",
+               "choice.target")
 
 
 def load_position(data: dict, cards: CardDB) -> GameState:
@@ -145,7 +146,10 @@ def chain_text(state: GameState, cards: CardDB | None = None) -> str:
         return "Nothing is waiting to resolve."
     lines = ["Waiting to resolve (the bottom resolves last):"]
     lines += [_entry_text(state, entry, depth) for depth, entry in enumerate(state.chain)]
-    lines.append(f"Top: {sentence(state.top.name)} `resolve` when nobody responds, `step` to ask each player in turn.")
+    if state.choice is not None and state.choice.at == "resolve":
+        lines.append(f"Top: {state.top.name}, waiting for {state.players[state.choice.chooser].name}'s choice.")
+    else:
+        lines.append(f"Top: {sentence(state.top.name)} `resolve` when nobody responds, `step` to ask each player in turn.")
     return "\n".join(lines)
 
 
@@ -189,6 +193,8 @@ def describe(state: GameState, cards: CardDB | None = None) -> str:
         lines.append(f"   Bar Deck: {state.bar_deck} cards")
     if state.chain:
         lines.append(chain_text(state, cards))
+    if state.choice is not None:
+        lines.append(f"   Waiting for {choice_text(state)}")
     if state.owed_discards:
         lines.append("   Owed: " + "; ".join(
             f"{state.players[o['seat']].name} discards {count_of(o['count'], 'card')}{' at random' if o['random'] else ''}"
@@ -198,6 +204,15 @@ def describe(state: GameState, cards: CardDB | None = None) -> str:
     if state.over:
         lines.append(f"   Game over: {state.winner} wins." if state.winner else f"   Game over: a tie between {listed(state.tie)}.")
     return "\n".join(lines)
+
+
+def choice_text(state: GameState) -> str:
+    """The choice the referee waits for: whose, for which card, the options numbered, how to say it."""
+    from referee.games.rdi.choices import answer_forms, numbered
+
+    choice = state.choice
+    return (f"{state.players[choice.chooser].name}'s choice for {choice.card}: {numbered(choice)} "
+            f"({answer_forms(state, choice)})")
 
 
 def round_text(state: GameState) -> str:
@@ -248,7 +263,8 @@ def mechanics_text(state: GameState) -> str:
 
 def toolbar(state: GameState, cards: CardDB | None = None) -> str:
     chain = " ▸ ".join(e.name if len(e.name) <= 40 else e.name[:39] + "…" for e in state.chain) or "nothing waiting"
-    special = " · ".join(t for t in (round_text(state), contest_text(state), mechanics_text(state)) if t)
+    waiting = f"waiting for {choice_text(state)}" if state.choice is not None else ""
+    special = " · ".join(t for t in (waiting, round_text(state), contest_text(state), mechanics_text(state)) if t)
     return (f"{state.players[state.active].name} · {PHASE_NAMES[state.phase]} · deck {state.drink_deck} · "
             f"pot {state.pot} · " + (f"{special} · " if special else "") + f"chain: {chain}")
 
@@ -281,6 +297,10 @@ def summary(state: GameState, cards: CardDB | None = None) -> dict:
             "passed": [state.players[s].name for s in state.round.passes],
             "prize": state.pot_prize},
         "contest": contest_text(state) or None,
+        "choice": None if state.choice is None else {
+            "chooser": state.players[state.choice.chooser].name, "card": state.choice.card,
+            "when": "playing" if state.choice.at == "play" else "resolving",
+            "options": [{"number": i + 1, "words": words} for i, words, _ in state.choice.options]},
         "bar_deck": state.bar_deck,
         "prizes": {"inn": state.prizes_inn, "bin": state.prize_bin, "held": state.prizes} if state.prizes_inn is not None else None,
     }
@@ -289,7 +309,7 @@ def summary(state: GameState, cards: CardDB | None = None) -> dict:
 def completion_words(state: GameState, cards: CardDB | None = None) -> list[str]:
     return [p.name for p in state.players] + ["plays", "orders a drink for", "reveals", "resolve", "passes",
                                               "end turn", "chaser", "set", "can", "undo", "redo", "why", "state",
-                                              "chain", "step", "answer"]
+                                              "chain", "step", "answer", "chooses"]
 
 
 def toolbar_rows(state: GameState, cards: CardDB | None = None) -> list:

@@ -83,9 +83,20 @@ REDUCTION_ORDER = HouseRule(
     "reductions-first",
     ("rdi3/other-rules/reduction-effects", "rdi3/appendix-a/kaylin/wulfric-moods"))
 
+OWN_CHOICE_TIMING = HouseRule(
+    "own-choice-timing",
+    "when a card's player says which option of their own card they take (RDI 3 has the affected players picked "
+    "as an Action Card is announced, and both books let the others respond to a card before it resolves; neither "
+    "says when a card's options are chosen)",
+    {"when-played": "ask as the card is played, like picking the affected players, so the others respond to the "
+                    "option chosen",
+     "when-resolving": "ask as the card resolves, after the responses"},
+    "when-played",
+    ("rdi3/on-your-turn/action", "gii/on-your-turn/action", "rdi3/other-rules/timing", "gii/other-rules/timing"))
+
 RULES = {rule.id: rule for rule in (CONTEST_BROKE_SHARE, ROUND_ON_THE_HOUSE_EVENT, BITEY_PER_TARGET,
                                     HALF_POT_ROUNDING, OTTO_EVERY_OPTION_DECLINED, NEGATED_GAMBLING_PLAY,
-                                    TALISMAN_GOES_AWAY, REDUCTION_ORDER)}
+                                    TALISMAN_GOES_AWAY, REDUCTION_ORDER, OWN_CHOICE_TIMING)}
 
 
 def reading(state, rule: HouseRule) -> str:

@@ -12,6 +12,8 @@ IllegalPlay with the reason and the sections that say so. Nothing changes.
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from referee.core.carddb import Card
 from referee.core.ruling import GameOver, IllegalPlay
 from referee.core.text import listed, sentence
@@ -96,14 +98,21 @@ class Checker:
     def card_of(self, entry: Entry | None) -> Card | None:
         return self.cards.by_id.get(entry.card_id) if entry is not None and entry.card_id else None
 
-    def prepare(self, seat: int, card: Card, target: int | None) -> tuple[Entry, list[str]]:
-        """The Entry this play would put on the chain, and notes; raises IllegalPlay."""
+    def prepare(self, seat: int, card: Card, target: int | None, option: int | None = None) -> tuple[Entry, list[str]]:
+        """The Entry this play would put on the chain, and notes; raises IllegalPlay. ``option``: the option
+        of the player's own choice they took. Without it, ``open_options`` lists the options still open to
+        them when the game leaves more than one (the play waits for their choice, referee/games/rdi/choices.py)."""
         state = self.state
         player = state.players[seat]
         notes: list[str] = []
         self.notes = notes
+        self.open_options: list[int] = []
         if state.over:
             raise GameOver("The game is over" + (f": {state.winner} won." if state.winner else "."))
+        if state.choice is not None:
+            from referee.games.rdi import choices
+
+            raise choices.pending(state)
         from referee.games.rdi.characters import phrenk
 
         phrenk.check_choice_made(state, seat)
@@ -135,11 +144,16 @@ class Checker:
                               (ed(state, "on-your-turn/drink"),), hint="Drinks are revealed: `NAME reveals CARD`.")
         self._check_owner(player, card)
         kind = timing(card)
-        option = gambling.round_option(card, state)
-        if kind == "action" and option is not None and state.round is not None:
+        settled = gambling.round_option(card, state)  # the game, not the player, settles this choice
+        if kind == "action" and settled is not None and state.round is not None:
             kind = "gambling"  # "Gambling? I'm in!" during a Round takes control
         entry = Entry(uid=state.next_uid, kind="card", player=seat, name=card.name, card_id=card.id,
-                      card_type=kind, target=target, option=option)
+                      card_type=kind, target=target, option=settled if settled is not None else option)
+        if settled is None and option is None and kind != "sometimes":
+            from referee.games.rdi.choices import own_choice
+
+            own = own_choice(card)
+            self.open_options = list(range(len(own.options))) if own is not None else []
         if kind == "action":
             if state.round is not None:
                 raise IllegalPlay("A Round of Gambling is under way: normal play is suspended until it ends.",
@@ -148,10 +162,13 @@ class Checker:
         elif kind in ("gambling", "cheating"):
             gambling.check_control_play(state, seat, card, kind)
         elif kind == "sometimes":
-            notes += self._check_sometimes(seat, card, entry)
+            entry, found = self._check_sometimes(seat, card, entry)
+            notes += found
         elif kind != "anytime":
             raise IllegalPlay(f"{card.name} is {kind_name(card.type, article=True)}: not a card the referee can play "
                               "from a hand yet.")
+        if self.open_options:
+            entry.option = None  # the player's choice is still to come; its option's own target is checked then
         self._check_target(seat, card, entry)
         notes += gambling.check_leaving(state, entry, _option_effects(card, entry.option))
         self._check_protection(card, entry)
@@ -193,19 +210,26 @@ class Checker:
             raise IllegalPlay(f"The Action phase is over: it is the {PHASE_NAMES[state.phase]} phase.",
                               (ed(state, "on-your-turn"),), code="not-your-window")
 
-    def _check_sometimes(self, seat: int, card: Card, entry: Entry) -> list[str]:
-        """Find a reading of the card (an option, a window) that holds now."""
-        options = [None]
+    def _check_sometimes(self, seat: int, card: Card, entry: Entry) -> tuple[Entry, list[str]]:
+        """Find the readings of the card (an option, a window) that hold now: the entry of the first, and its
+        notes. Several options that fit are left to the player (``open_options``); one that fits is the
+        game's answer. Each option is tried on its own copy of the entry, so one that fails leaves nothing."""
+        options = [entry.option]
         for effect in card.effects:
-            if play_choice(effect):
+            if play_choice(effect) and entry.option is None:
                 options = list(range(len(effect.options)))
         reasons: list[IllegalPlay] = []
+        fits: list[tuple[Entry, list[str]]] = []
         for option in options:
-            entry.option = option
+            trial = replace(entry, option=option)
             try:
-                return self._sometimes_option(seat, card, entry)
+                fits.append((trial, self._sometimes_option(seat, card, trial)))
             except IllegalPlay as error:
                 reasons.append(error)
+        if fits:
+            if len(fits) > 1:
+                self.open_options = [trial.option for trial, _ in fits]
+            return fits[0]
         distinct = list({r.message: r for r in reasons}.values())  # options refused for one reason say it once
         raise distinct[0] if len(distinct) == 1 else IllegalPlay(
             f"No use of {card.name} fits now: " + joined_reasons(r.message for r in distinct),
@@ -248,6 +272,8 @@ class Checker:
                                       f"{state.players[top.drinker].name}'s.", (ed(state, "other-rules/splitting-drinks"),))
             elif op in gambling.LEAVE_OPS:
                 gambling.check_leaving(state, entry, [effect])  # an option whose leaver is not in the Round fails
+                if top is not None and op == "leave_round":
+                    entry.responds_to = top.uid  # played while a card waits, it answers that card
             elif op == "redirect":
                 if top is None or not affected_attrs(state, top, seat, self.card_of(top)) & {effect.attr or "fortitude"}:
                     note, cites = one_book_rule(state, "rdi3/other-rules/redirecting-damage")
@@ -481,6 +507,10 @@ class Checker:
                                       f"yourself. {note}", cites)
                 self.notes.append((f"{player.name} Ignores a Gold payment on their own card: RDI 3 allows it, but "
                                    "Gambling? I'm In! forbids it; the table plays RDI 3.", cites))
+
+    def check_target(self, seat: int, card: Card, entry: Entry) -> None:
+        """The player the entry's option picks, once its player has chosen it (choices.py)."""
+        self._check_target(seat, card, entry)
 
     def _check_target(self, seat: int, card: Card, entry: Entry) -> None:
         state = self.state

@@ -10,7 +10,6 @@ adjusts the card as a whole; every other op then runs in the card's order.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, field, replace
 from functools import partial
 from typing import Callable
@@ -37,6 +36,7 @@ class Resolving:
     cards: object  # the card database, for ops that look at another card
     totals: dict = field(default_factory=dict)  # (seat, attr) -> summed change
     negated: Entry | None = None  # the play this card Negated, for a following "play again"
+    named_choices: int = 0  # how many of the card's choices made by the players it names have been applied
 
     @property
     def answered(self) -> Entry | None:
@@ -456,13 +456,16 @@ def unfolded(ctx: Resolving, effect: Effect) -> None:
 
 
 def apply_chooser_choice(ctx: Resolving, effect: Effect) -> None:
-    """A choose-one that players the card names make: each chooser's option is aimed at that chooser.
-    Otto's is settled by his rule; a person's is said and left to the table, who alone knows it."""
+    """A choose-one that players the card names make: each chooser's option is aimed at that chooser. A
+    person's option is the one they declared before the card resolved (choices.py); Otto's is settled by
+    his rule now."""
     if effect.by is None:
         return unfolded(ctx, effect)
+    from referee.games.rdi import choices
     from referee.games.rdi.characters import otto
 
-    describe = partial(option_words, card_player=ctx.name)
+    number, ctx.named_choices = ctx.named_choices, ctx.named_choices + 1
+    describe = partial(choices.option_words, card_player=ctx.name)
     own_words = () if ctx.card.book == "table" else ctx.card.cites  # a taught card's wording is in no book
     choosers = ctx.seats(effect.by, effect)
     if not choosers:
@@ -474,22 +477,18 @@ def apply_chooser_choice(ctx: Resolving, effect: Effect) -> None:
         player = ctx.state.players[seat]
         if ctx.ignores(seat):
             continue
-        if not player.automaton:
-            ctx.out.say(f"{ctx.card.name}: {player.name} chooses one: {' or '.join(map(describe, effect.options))}. "
-                        "Only the table knows which; apply it with `set`.", *own_words)
-            continue
-        option = otto.option_for_otto(ctx.state, effect.options, describe, ctx.out)
+        if player.automaton:
+            option = otto.option_for_otto(ctx.state, effect.options, describe, ctx.out)
+        else:
+            index = choices.made(ctx.entry, number, seat)
+            option = effect.options[index] if index is not None else None
+            if option is None:  # a choice inside another chooser's option: nobody was asked it
+                ctx.out.say(f"{ctx.card.name}: {player.name} chooses one: {' or '.join(map(describe, effect.options))}; "
+                            "the referee was not told which, so none of it is applied here.", *own_words)
+                continue
+            ctx.out.say(f"{player.name} takes {describe(option)}, as they chose.")
         if option is not None:
             resolve_effects(replace(ctx, totals={}), [aimed(e, (seat,)) for e in option.effects])
-
-
-def option_words(option, card_player: str) -> str:
-    """An option as the chooser hears it: the chooser unnamed, the card's player by name ("pay Ann 1 Gold")."""
-    from referee.games.rdi.phrases import write_clauses
-
-    words = option.label or re.sub(r"\b(pay|to|from|with) you\b", rf"\1 {card_player}",
-                                   write_clauses(option.effects, "chosen"))
-    return f"({words})"
 
 
 def affects_chooser_choice(effect: Effect, seat: int, entry: Entry, state: GameState) -> set[str]:

@@ -114,6 +114,8 @@ class Resolution:
         if top.kind == "drink" and splitting.offer_builtin_split(state, top, self.cards.by_id[top.card_id], out):
             out.verdict, out.code = ASK, "ask-split"
             return
+        if top.kind in ("card", "event") and self.asks_before_resolving(state, top, out):
+            return
         state.chain.pop()
         state.recent_hits = []
         if top.kind == "drink":

@@ -122,6 +122,13 @@ class Reveals:
         out.say(f"{state.players[seat].name} faces the Dungeon Event {card.name}. Dungeon Events come from The Red "
                 "Dragon Inn 6, whose rules are not among these books: the referee applies what the books say of the "
                 "card, at once, and rules no answers to it.", *card.cites)
+        state.chain.append(entry)  # only while a choice on it waits: nobody may answer it meanwhile
+        if self.asks_before_resolving(state, entry, out):
+            return
+        state.chain.remove(entry)
+        self.resolve_dungeon_event(state, entry, card, out)
+
+    def resolve_dungeon_event(self, state: GameState, entry, card, out: Outcome) -> None:
         resolve_effects(Resolving(state, entry, card, out, self.cards), flat_effects(card, entry, state))
 
     def _forced_drink(self, state: GameState, seat: int, reveal: A.Reveal, out: Outcome) -> None:
@@ -238,6 +245,9 @@ class Reveals:
                 raise IllegalPlay(f"First tell me the Alcohol Content of {entry.name}: `answer N`.", code="question-open")
 
     def answer(self, state: GameState, answer: A.Answer, out: Outcome) -> None:
+        if state.choice is not None:  # the choice waiting is the referee's latest question
+            self.make_choice(state, state.choice.chooser, str(answer.value), None, out)
+            return
         if state.question is not None:
             if answer.value < 0:
                 raise IllegalPlay(f"An amount is 0 or more, not {answer.value}.")

@@ -80,6 +80,8 @@ class Entry:
     copy_of: int | None = None  # a half or copy made from another Drink
     offered: bool = False  # Mead and the like: its revealer has been offered the built-in split
     passed: list = field(default_factory=list)  # players who declined to respond since it last changed
+    choices: list = field(default_factory=list)  # {effect, seat, option}: what each player the card names chose
+    open_options: list = field(default_factory=list)  # its player's own choice, left until it resolves: options that fit
 
 
 @dataclass
@@ -109,6 +111,26 @@ class Contest:
     order: list  # who reveals this time, in turn order from the active player
     next: int = 0  # index in ``order`` of the next player to reveal
     repeat: int = 1  # 2, 3... after ties
+
+
+@dataclass
+class Choice:
+    """A choice the referee waits for: one player's, one at a time (referee/games/rdi/choices.py).
+
+    ``at`` "play": the card's player chooses as part of playing it; the play waits here (``player``,
+    ``card_id``, ``target``) and goes on the chain once the option is said. ``at`` "resolve": a player the
+    card names chooses as it resolves; the card is the chain entry ``uid``, and ``effect`` says which of its
+    choices (None: its player's own; N: the Nth choice made by the players it names)."""
+
+    chooser: int
+    card: str  # the card's name, for messages
+    options: list  # [option index, the option's words], the options open to the chooser, in the card's order
+    at: str = "play"
+    player: int | None = None
+    card_id: str | None = None
+    target: int | None = None
+    uid: int | None = None
+    effect: int | None = None
 
 
 @dataclass
@@ -161,6 +183,7 @@ class GameState(Seats):
     table_noted: list = field(default_factory=list)  # table cards whose first play said the wording is the table's
     waiting_line: str | None = None  # an announcement waiting for the table to teach the card it names
     waiting_card: str | None = None
+    choice: Choice | None = None  # a choice the referee waits for; nothing else goes ahead meanwhile
 
     @staticmethod
     def from_dict(data: dict, owned: bool = False) -> "GameState":
@@ -170,8 +193,10 @@ class GameState(Seats):
         chain = [Entry(**e) for e in data.pop("chain")]
         round_ = data.pop("round", None)
         contest = data.pop("contest", None)
+        choice = data.pop("choice", None)
         return GameState(players=players, chain=chain, round=Round(**round_) if round_ else None,
-                         contest=Contest(**contest) if contest else None, **data)
+                         contest=Contest(**contest) if contest else None,
+                         choice=Choice(**choice) if choice else None, **data)
 
     # --- seats -----------------------------------------------------------------
     def in_game(self) -> list[int]:

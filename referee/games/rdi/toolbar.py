@@ -3,7 +3,7 @@
 Row 1: every player's Fortitude, Alcohol Content and Gold (Piety for Serena; Otto's
 tracks), the active player marked ▸. Row 2: turn, phase, pot, Inn, Drink Deck, a
 Round of Gambling or Drinking Contest, character marks. Row 3: the top of the chain
-or what the referee is waiting for.
+or what the referee is waiting for (a choice first: nothing else goes ahead until it is made).
 """
 
 from __future__ import annotations
@@ -113,6 +113,14 @@ def _entry(state: GameState, entry, full: bool) -> str:
 def _waiting(state: GameState) -> list[tuple[str, ...]]:
     """What the referee waits for the table to say, most pressing first."""
     waits = []
+    if state.choice is not None:
+        choice = state.choice
+        name = state.players[choice.chooser].name
+        options = " · ".join(f"{i + 1} {words}" for i, words, _ in choice.options)
+        waits.append((f"{name} chooses for {choice.card}: {options} (`{name} chooses N`)",
+                      f"{abbreviate(name, 8)} chooses for {choice.card}: {options}",
+                      f"{abbreviate(name, 8)} chooses: {options}",
+                      f"{abbreviate(name, 5)} to choose ({len(choice.options)} options)"))
     if any(e.awaiting_chaser for e in state.chain):
         waits.append(("Waiting for the Chaser: `chaser CARD`", "await Chaser"))
     if state.must_drink:

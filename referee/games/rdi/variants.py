@@ -66,6 +66,14 @@ def _choosable(state: GameState) -> str:
     return f"the Prizes that may be chosen instead of {state.pot_prize}: {listed(state.prizes_inn)}"
 
 
+def prize_choice_open(state: GameState) -> bool:
+    """A Prize is being chosen: a Round of Gambling is being started under the Prize variant, its Prize in the
+    pot and the antes not yet in."""
+    round_ = state.round
+    return (state.prizes_inn is not None and round_ is not None and not round_.started
+            and state.pot_prize is not None)
+
+
 def choose_prize(state: GameState, seat: int, prize: str, out: Outcome, wrong: str | None = None) -> None:
     """``wrong``: what the named card is, when it is not a Prize ("Wine is a Drink Card, not a Prize")."""
     round_ = state.round

@@ -116,6 +116,10 @@
 
   function rdiTable(t) {
     const rows = [];
+    if (t.choice) {
+      rows.push(el("p", "question", "Waiting for " + t.choice.chooser + "’s choice for " + t.choice.card + ": " +
+        t.choice.options.map((o) => o.number + ". " + o.words).join(" · ")));
+    }
     if (t.round) {
       rows.push(el("div", "special", el("h3", "", "Round of Gambling"),
         el("div", "figures", figure("Pot", t.pot, "gold big"), figure("in control", t.round.control || "nobody", "who")),
