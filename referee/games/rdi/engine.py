@@ -103,6 +103,25 @@ def new_game(names: list[str], cards: CardDB, rules: str = "gii", bar_deck: int 
     return state, settle_ruling(state, out.ruling(" ".join(["new", GAME, *names])))
 
 
+def waiting_plays(state: GameState) -> list[tuple[str, str]]:
+    """The plays on the chain, top first, each as the chain names it and by its card's name."""
+    return [(named(state, e), e.name) for e in reversed(state.chain)]
+
+
+def _answered(state: GameState, play: A.Play):
+    """The chain entry a play names as the one it answers (None when it names none)."""
+    if play.answers is None:
+        return None
+    from referee.core.parse import match_name
+
+    label = match_name(play.answers, waiting_plays(state))
+    entry = next((e for e in reversed(state.chain) if named(state, e) == label), None)
+    if entry is None:
+        raise IllegalPlay(f"{play.answers} is no longer waiting on the chain, so {play.player} cannot answer it.",
+                          (ed(state, "other-rules/timing"),), code="not-your-window")
+    return entry
+
+
 def _note(note) -> tuple[str, tuple[str, ...]]:
     """A legality note: text alone, or (text, cites)."""
     return (note[0], tuple(note[1])) if isinstance(note, tuple) else (note, ())
@@ -120,7 +139,7 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions, Learning):
     def apply(self, state: GameState, line: str) -> tuple[GameState, Ruling]:
         self.cards = self.cards_for(state)
         try:
-            announcement = A.parse(line, [p.name for p in state.players])
+            announcement = self.parse(state, line)
             if isinstance(announcement, A.Can):
                 return state, settle_ruling(state, self.can(state, announcement.play, line))
             new = state.copy()
@@ -131,6 +150,7 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions, Learning):
             self.resume_waiting(new, out)
             if not new.chain and not new.over:
                 self.after_chain_empty(new, out)
+                self.pass_ended_turn(new, out)
             return new, settle_ruling(new, out.ruling(line))
         except CardToLearn as error:
             asked, out = self.ask_to_learn(state, error, line)
@@ -188,11 +208,17 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions, Learning):
             return self._used(base, state), True
         return self._card(text, out, state=state), False
 
+    @staticmethod
+    def parse(state: GameState, line: str):
+        """An announcement, read with the players' names and the plays waiting on the chain, which a play may
+        name as the one it answers (`Dee plays Hawk's eye on Stacked the deck`)."""
+        return A.parse(line, [p.name for p in state.players], waiting_plays(state))
+
     def _prepare(self, state: GameState, play: A.Play, out: Outcome | None = None):
         seat = state.seat(play.player)
         card = self._printing(state, seat, play.card, out)
         target = state.seat(play.target) if play.target else None
-        entry, notes = Checker(state, self.cards).prepare(seat, card, target)
+        entry, notes = Checker(state, self.cards).prepare(seat, card, target, _answered(state, play))
         return card, seat, entry, notes
 
     def play(self, state: GameState, play: A.Play, out: Outcome) -> None:
@@ -295,7 +321,7 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions, Learning):
                 out.say(f"{play.player}'s {self._card(play.card).name} is not played now: {error.message}{later}",
                         *error.cites)
                 if early:
-                    state.early_plays.append([play.player, play.card, play.target])
+                    state.early_plays.append([play.player, play.card, play.target, play.answers])
                     waiting += 1
                 continue
             played += 1
@@ -306,7 +332,7 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions, Learning):
     def _wait_for_play_before(self, state: GameState, plays: list, depth: int, out: Outcome) -> None:
         """The answers after one just played wait until it has resolved whole, a Drink it makes someone drink
         included; meanwhile anyone may answer it, as any card played (both books, Timing)."""
-        state.waiting_plays = [[p.player, p.card, p.target] for p in plays]
+        state.waiting_plays = [[p.player, p.card, p.target, p.answers] for p in plays]
         state.waiting_depth = depth
         names = ", ".join(f"{p.player}'s {self._card(p.card).name}" for p in plays)
         waits = "waits" if len(plays) == 1 else "wait"
