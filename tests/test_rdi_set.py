@@ -95,7 +95,7 @@ def test_character_parts(cards):
     assert [n for n, _ in roxana.cutting_board] == ["This one's some mean cuisine!"]
     assert roxana.recipe == "Spatchcocked Cockatrice" and roxana.recipes_in_hand == ["Stink Fruit Pudding"]
     ok(s, 'set Kaylin front "Spatchcocked Cockatrice"')
-    assert s.state.players[1].front[0][0] == "Spatchcocked Cockatrice"
+    assert s.state.players[1].front[0]["name"] == "Spatchcocked Cockatrice"
 
 
 @pytest.mark.parametrize("line, reason", [

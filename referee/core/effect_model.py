@@ -128,7 +128,7 @@ SPECS: dict[str, dict[str, tuple[Param, ...]]] = {
         "play_again": _p("types:kinds"),
         "redraw_drink": (),
         "modify": _p("change:word(fortitude_loss|alcohol_gain|action_numbers)! by:int! "
-                     "scope:word(self|while_in_front_of_you|kaylins_hand_cards|other_players_from_kaylins_hand_cards|"
+                     "scope:word(self|kaylins_hand_cards|other_players_from_kaylins_hand_cards|"
                      "next_loss_then_return|next_gain_then_return|own_action_phase_then_return)"),
         "forbid": _p("what:words(negate|ignore)! scope:word(self|kaylins_hand_cards)"),
         # A card left in front of a player (who; the card's player by default) whose effects act at a time of

@@ -27,21 +27,36 @@ def strip_quotes(text: str) -> str:
 
 def find_player(text: str, names: list[str]) -> str:
     """A player's name from what was typed: exact, prefix, or close spelling."""
+    if not normalize(text):
+        raise NotUnderstood(f"Expected a player's name, got {text!r}.", hint=f"Players: {', '.join(names)}.")
+    found = match_name(text, names)
+    if found is None:
+        raise UnknownName(f"No player called {text!r}.", hint=f"Players: {', '.join(names)}.")
+    return found
+
+
+def match_name(text: str, names) -> str | None:
+    """The one of ``names`` that ``text`` means: typed exactly, the only one it begins, or a close spelling;
+    None when none fits, and AmbiguousName when several fit as well. Each name may come with another way
+    to say it, as a (name, saying) pair (a play on the chain: "Kaylin's I don't think so!", said "I don't
+    think so!"); two names said the same way are ambiguous when typed that way."""
+    pairs = [(n, n) if isinstance(n, str) else tuple(n) for n in names]
     wanted = normalize(text)
     if not wanted:
-        raise NotUnderstood(f"Expected a player's name, got {text!r}.", hint=f"Players: {', '.join(names)}.")
-    exact = [n for n in names if normalize(n) == wanted]
-    if len(exact) == 1:
-        return exact[0]
-    prefix = [n for n in names if normalize(n).startswith(wanted)]
-    if len(prefix) == 1:
-        return prefix[0]
-    if len(prefix) > 1:
-        raise AmbiguousName(f"{text!r} could be {', '.join(prefix)}.", tuple(prefix))
-    match = FuzzyIndex((n, n, True) for n in names).lookup(text)
+        return None
+    for fits in ([n for n, _ in pairs if normalize(n) == wanted],
+                 [n for n, said in pairs if normalize(said) == wanted],
+                 [n for n, said in pairs if normalize(n).startswith(wanted) or normalize(said).startswith(wanted)]):
+        fits = list(dict.fromkeys(fits))
+        if len(fits) == 1:
+            return fits[0]
+        if len(fits) > 1:
+            raise AmbiguousName(f"{text!r} could be {', '.join(fits)}.", tuple(fits))
+    entries = [(n, n, True) for n, _ in pairs] + [(said, n, False) for n, said in pairs if said != n]
+    match = FuzzyIndex(entries).lookup(text)
     if match.found is not None and match.scores and match.scores[0] >= 75:
         return match.found
-    raise UnknownName(f"No player called {text!r}.", hint=f"Players: {', '.join(names)}.")
+    return None
 
 
 def is_player(text: str, names: list[str]) -> bool:

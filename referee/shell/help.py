@@ -77,8 +77,16 @@ TOPICS: tuple[Topic, ...] = (
           'learn "Sword of Might": action: another player loses 3 Fortitude   ·   '
           'learn "Dodge" for Gerki: sometimes: ignore a card that affects your Fortitude   ·   '
           'learn "Troll Swill": drink: 3 Alcohol Content, lose 1 Fortitude', ("teach", "phrase", "phrases", "new card")),
-    Topic("plays", RDI, "Play a card (quotes optional; names are fuzzy). A response answers the top of the chain.",
-          'Kaylin plays "Don\'t call me cute!" on Serena', ("play", "response")),
+    Topic("plays", RDI, "Play a card (quotes optional; names are fuzzy). A response answers the top of the chain; "
+          "`on CARD` may name the play it answers, as `on NAME` names a player.",
+          'Kaylin plays "Don\'t call me cute!" on Serena   ·   Kaylin plays Poof on Blasphemer!',
+          ("play", "response")),
+    Topic("in front", RDI, "A card that stays in front of a player (a taught `[in_front …]`, Spatchcocked "
+          "Cockatrice) acts when it says: at the start or end of that player's turn it waits on the chain like a card "
+          "played (`resolve`), or it changes their losses and gains while it lies there. `state` and the toolbar show "
+          "it; `set NAME front CARD` puts one there; it leaves with a player who is out.",
+          'learn "Hex of Aches": action: [in_front who=target when=start_of_turn effects={lose 1 Fortitude}]   ·   '
+          'Serena plays "Hex of Aches" on Kaylin   ·   set Kaylin front "Hex of Aches"', ("front", "curse", "in_front")),
     Topic("together", RDI, "Several players answering the same event at once, separated by `;`: played Anytime first, "
           "then Sometimes, each in turn order from the active player.",
           'Serena plays "How dare you strike a Paladin!"; Phrenk plays "Acid Spit Potion" on Kaylin', (";",)),

@@ -1,6 +1,7 @@
 """The RDI announcement language: what players say, as typed values.
 
     Kaylin plays "Don't call me cute!" on Serena      Play
+    Dee plays "Hawk's eye" on Stacked the deck         Play answering a play waiting on the chain
     Phrenk orders a drink for Kaylin                   Order
     Phrenk reveals Wine with a Chaser                  Reveal (own Drink phase, or when told to drink)
     chaser Light Ale                                   Reveal of the Chaser the referee asked for
@@ -19,7 +20,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from referee.core.parse import find_player, find_players, is_player, split_quoted
+from referee.core.parse import find_player, find_players, is_player, match_name, split_quoted
 from referee.core.ruling import NotUnderstood
 
 
@@ -28,6 +29,7 @@ class Play:
     player: str
     card: str
     target: str | None = None
+    answers: str | None = None  # the waiting play it names (`on CARD`), as the chain names it
 
 
 @dataclass(frozen=True)
@@ -221,22 +223,34 @@ def _cook(player: str, rest: str) -> Kitchen:
     return Kitchen(player, "cook", recipe.strip(), None, named)
 
 
-def _play(player: str, rest: str, names: list[str]) -> Play:
+def _play(player: str, rest: str, names: list[str], plays=()) -> Play:
+    """`CARD [on PLAYER] [on PLAY]`: the last `on NAME` whose NAME is a player is the target; one whose NAME is a
+    play waiting on the chain (``plays``: (how the chain names it, its card's name) pairs) is the play it
+    answers; any other `on …` belongs to the card's name."""
     quoted, after = split_quoted(rest)
     if quoted is not None:
-        target = None
+        target = answers = None
         if after:
             words = after.split(maxsplit=1)
             if len(words) == 2 and words[0].lower() in ("on", "at", "targeting", "against", "to"):
-                target = find_player(words[1], names)
+                answers = match_name(words[1], plays) if not is_player(words[1], names) else None
+                target = None if answers else find_player(words[1], names)
             else:
-                raise NotUnderstood(f"After the card name I expected `on PLAYER`, not {after!r}.")
-        return Play(player, quoted, target)
+                raise NotUnderstood(f"After the card name I expected `on PLAYER` or `on` a play waiting on the chain, "
+                                    f"not {after!r}.")
+        return Play(player, quoted, target, answers)
     # The last "on NAME" whose NAME is a player (names may have several words: "on The Wench").
     for match in reversed(list(_TARGET_WORD.finditer(rest))):
         named = rest[match.end():].strip().rstrip("?").strip()
         if named and '"' not in named and "”" not in named and is_player(named, names):
             return Play(player, rest[:match.start()].strip(), find_player(named, names))
+    # Else the last "on NAME" whose NAME is a play waiting on the chain; the card's name may still name a player.
+    for match in reversed(list(_TARGET_WORD.finditer(rest))):
+        named = rest[match.end():].strip().rstrip("?").strip()
+        answers = match_name(named, plays) if named and plays else None
+        if answers:
+            before = _play(player, rest[:match.start()], names)
+            return Play(player, before.card, before.target, answers)
     return Play(player, rest.strip().rstrip("?").strip(), None)
 
 
@@ -273,11 +287,12 @@ def _reveal(player: str, rest: str | None, names: list[str]) -> Reveal:
     return Reveal(player, play.card, play.target)
 
 
-def parse(line: str, names: list[str]):
-    """One announcement from one line. Raises NotUnderstood with what would be accepted."""
+def parse(line: str, names: list[str], plays=()):
+    """One announcement from one line; ``plays`` are the plays waiting on the chain, (how the chain names each,
+    its card's name), which a play may answer by name. Raises NotUnderstood with what would be accepted."""
     text = line.strip()
     if ";" in text:
-        parts = [parse(part, names) for part in text.split(";") if part.strip()]
+        parts = [parse(part, names, plays) for part in text.split(";") if part.strip()]
         if len(parts) > 1 and all(isinstance(p, Play) for p in parts):
             return Together(tuple(parts))
         raise NotUnderstood("Only plays can be announced together, separated by `;`: "
@@ -298,7 +313,7 @@ def parse(line: str, names: list[str]):
     if lowered == "set" or lowered.startswith("set "):
         return _parse_set(text[4:], names)
     if (m := _CAN.match(text)):
-        return Can(_play(find_player(m.group("p"), names), m.group("rest"), names))
+        return Can(_play(find_player(m.group("p"), names), m.group("rest"), names, plays))
     if (m := _OTTO.match(text)):
         box = m.group("box").lower()
         box = "sometimes" if box.startswith(("respon", "sometimes")) else box
@@ -323,7 +338,7 @@ def parse(line: str, names: list[str]):
                            (_DISCARD, lambda m, p: Discard(p, int(m.group("n")) if m.group("n").isdigit() else 1,
                                                            bool(m.group("random")))),
                            (_DRAW, lambda m, p: Draw(p)),
-                           (_PLAY, lambda m, p: _play(p, m.group("rest"), names)),
+                           (_PLAY, lambda m, p: _play(p, m.group("rest"), names, plays)),
                            (_REVEAL, lambda m, p: _reveal(p, m.group("card"), names))):
         m = pattern.match(text)
         if m and is_player(m.group("p"), names):

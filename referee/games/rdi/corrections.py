@@ -12,7 +12,7 @@ from referee.core.parse import find_card, find_player
 from referee.core.ruling import IllegalPlay, NotUnderstood, Outcome
 from referee.core.setwords import as_bool, as_int, as_list, report, split_fields
 from referee.core.text import normalize
-from referee.games.rdi import characters, gambling, variants
+from referee.games.rdi import characters, gambling, in_front, variants
 from referee.games.rdi.effects import ed
 from referee.games.rdi.phrases import card_of_kind
 from referee.games.rdi.state import DRINK_DECK_SIZE, LIMIT, PHASE_NAMES, PHASES, GameState, Round
@@ -101,9 +101,7 @@ def _player_field(state: GameState, seat: int, key: str, value: str, cards, out:
         found = [card_of_kind(n, cards, "prize") if key == "prizes" else find_card(n, cards, "rdi")
                  for n in as_list(value)]
         if key == "front":
-            new = [[c.name, [e for e in c.effects if isinstance(e, dict)]] for c in found]
-            report(out, f"the cards in front of {player.name}", new, player.front)
-            player.front = new
+            in_front.put_there(state, seat, found, out)
         elif key == "kept":
             report(out, f"the Drinks {player.name} keeps", [c.name for c in found], player.kept)
             player.kept = [c.name for c in found]

@@ -165,7 +165,9 @@ def flat_effects(card: Card, entry: Entry, state: GameState) -> list[Effect]:
             else:
                 out.append(effect)
 
-    if not device_stopped(entry):
+    if entry.kind == "front":
+        walk(stored(entry.inline))  # a card acting from in front of a player does what its in_front says
+    elif not device_stopped(entry):
         walk(card.effects + stored(entry.inline))
     gear_effects: list[Effect] = []
     bonus = 0

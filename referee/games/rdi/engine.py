@@ -107,6 +107,25 @@ def new_game(names: list[str], cards: CardDB, rules: str = "gii", bar_deck: int 
     return state, settle_ruling(state, out.ruling(" ".join(["new", GAME, *names])))
 
 
+def waiting_plays(state: GameState) -> list[tuple[str, str]]:
+    """The plays on the chain, top first, each as the chain names it and by its card's name."""
+    return [(named(state, e), e.name) for e in reversed(state.chain)]
+
+
+def _answered(state: GameState, play: A.Play):
+    """The chain entry a play names as the one it answers (None when it names none)."""
+    if play.answers is None:
+        return None
+    from referee.core.parse import match_name
+
+    label = match_name(play.answers, waiting_plays(state))
+    entry = next((e for e in reversed(state.chain) if named(state, e) == label), None)
+    if entry is None:
+        raise IllegalPlay(f"{play.answers} is no longer waiting on the chain, so {play.player} cannot answer it.",
+                          (ed(state, "other-rules/timing"),), code="not-your-window")
+    return entry
+
+
 def _note(note) -> tuple[str, tuple[str, ...]]:
     """A legality note: text alone, or (text, cites)."""
     return (note[0], tuple(note[1])) if isinstance(note, tuple) else (note, ())
@@ -124,7 +143,7 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions, Learning, Choosin
     def apply(self, state: GameState, line: str) -> tuple[GameState, Ruling]:
         self.cards = self.cards_for(state)
         try:
-            announcement = A.parse(line, [p.name for p in state.players])
+            announcement = self.parse(state, line)
             if isinstance(announcement, A.Can):
                 return state, settle_ruling(state, self.can(state, announcement.play, line))
             if state.choice is not None and not isinstance(announcement, WHILE_CHOOSING):
@@ -137,6 +156,7 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions, Learning, Choosin
             self.resume_waiting(new, out)
             if not new.chain and not new.over and new.choice is None:
                 self.after_chain_empty(new, out)
+                self.pass_ended_turn(new, out)
             if new.choice is not None and new.choice != state.choice:
                 out.say(choices.question(new))  # last, where the short ruling shows what the referee asks
             return new, settle_ruling(new, out.ruling(line))
@@ -203,6 +223,12 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions, Learning, Choosin
             return self._used(base, state), True
         return self._card(text, out, state=state), False
 
+    @staticmethod
+    def parse(state: GameState, line: str):
+        """An announcement, read with the players' names and the plays waiting on the chain, which a play may
+        name as the one it answers (`Dee plays Hawk's eye on Stacked the deck`)."""
+        return A.parse(line, [p.name for p in state.players], waiting_plays(state))
+
     def _prepare(self, state: GameState, play: A.Play, out: Outcome | None = None):
         """The card, seat, prepared entry and notes of a play, and the options of the player's own choice
         still open (empty when the game settles it or the card has none)."""
@@ -210,20 +236,21 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions, Learning, Choosin
         card = self._printing(state, seat, play.card, out)
         target = state.seat(play.target) if play.target else None
         checker = Checker(state, self.cards)
-        entry, notes = checker.prepare(seat, card, target)
+        entry, notes = checker.prepare(seat, card, target, answers=_answered(state, play))
         return card, seat, entry, notes, checker.open_options
 
     def play(self, state: GameState, play: A.Play, out: Outcome) -> None:
         seat = state.seat(play.player)
         card = self._printing(state, seat, play.card, out)
-        self.play_card(state, seat, card, state.seat(play.target) if play.target else None, out)
+        self.play_card(state, seat, card, state.seat(play.target) if play.target else None, out,
+                       answers=_answered(state, play))
 
     def play_card(self, state: GameState, seat: int, card: Card, target: int | None, out: Outcome,
-                  option: int | None = None) -> None:
+                  option: int | None = None, answers=None) -> None:
         """A card played from a hand (or in front of its player). ``option``: the option of the player's own
         choice they took; a choice still open is asked first, and the play waits for it (choices.py)."""
         checker = Checker(state, self.cards)
-        entry, notes = checker.prepare(seat, card, target, option)
+        entry, notes = checker.prepare(seat, card, target, option, answers)
         if checker.open_options and self._asks_own_choice(state, seat, card, entry, checker.open_options, out):
             return
         name = state.players[seat].name
@@ -335,7 +362,7 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions, Learning, Choosin
                 out.say(f"{play.player}'s {self._card(play.card).name} is not played now: {error.message}{later}",
                         *error.cites)
                 if early:
-                    state.early_plays.append([play.player, play.card, play.target])
+                    state.early_plays.append([play.player, play.card, play.target, play.answers])
                     waiting += 1
                 continue
             played += 1
@@ -346,7 +373,7 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions, Learning, Choosin
     def _wait_for_play_before(self, state: GameState, plays: list, depth: int, out: Outcome) -> None:
         """The answers after one just played wait until it has resolved whole, a Drink it makes someone drink
         included; meanwhile anyone may answer it, as any card played (both books, Timing)."""
-        state.waiting_plays = [[p.player, p.card, p.target] for p in plays]
+        state.waiting_plays = [[p.player, p.card, p.target, p.answers] for p in plays]
         state.waiting_depth = depth
         names = ", ".join(f"{p.player}'s {self._card(p.card).name}" for p in plays)
         waits = "waits" if len(plays) == 1 else "wait"

@@ -6,7 +6,7 @@ from referee.core.carddb import CardDB
 from referee.core.house import parse_choices
 from referee.core.ruling import NotUnderstood, Ruling
 from referee.core.text import count_of, listed, sentence
-from referee.games.rdi import house
+from referee.games.rdi import house, in_front
 from referee.games.rdi.engine import GAME, Engine, new_game
 from referee.games.rdi.state import PHASE_NAMES, GameState
 
@@ -103,8 +103,8 @@ def load_state(data: dict) -> GameState:
 SEAT_FIELDS = ("active", "atoning", "copies_for", "must_drink", "otto_sent_by", "owed_discards.*.seat", "round.starter", "round.members", "round.left",
                "round.control", "round.next_actor", "round.passes", "round.broke", "contest.revealer", "contest.order",
                "chain.*.player", "chain.*.target", "chain.*.drinker", "chain.*.ignored_by", "chain.*.passed",
-               "chain.*.attacker", "chain.*.choices.*.seat", "recent_hits", "choice.chooser", "choice.player",
-               "choice.target")
+               "chain.*.attacker", "chain.*.choices.*.seat", "chain.*.sent_by", "recent_hits", "choice.chooser",
+               "choice.player", "choice.target", "players.*.front.*.played_by", "players.*.front.*.target")
 
 
 def load_position(data: dict, cards: CardDB) -> GameState:
@@ -120,7 +120,9 @@ def player_names(state: GameState) -> list[str]:
 
 def _entry_text(state: GameState, entry, depth: int) -> str:
     who = state.players[entry.player].name
-    if entry.kind == "card":
+    if entry.kind == "front":
+        text = f"{entry.name} acts, in front of {who}"
+    elif entry.kind == "card":
         text = f"{who} plays {entry.name}"
         if entry.target is not None:
             text += f" on {state.players[entry.target].name}"
@@ -167,7 +169,7 @@ def describe(state: GameState, cards: CardDB | None = None) -> str:
             extra += f"  Cutting Board {', '.join(n for n, _ in p.cutting_board) or 'empty'}"
             extra += f"  Recipe {p.recipe or ', '.join(p.recipe_choice) or '-'}"
         if p.front:
-            extra += f"  In front: {', '.join(n for n, _ in p.front)}"
+            extra += f"  In front: {', '.join(in_front.label(state, r, seat) for r in p.front)}"
         if p.kept:
             extra += f"  Kept: {', '.join(p.kept)}"
         if p.debuffs:
@@ -175,7 +177,8 @@ def describe(state: GameState, cards: CardDB | None = None) -> str:
         if p.automaton:
             lines.append(f" {mark} {p.name:<12} tracks: " + "; ".join(f"toward {n}: Fortitude {f}, Alcohol {a}"
                                                                      for n, (f, a) in p.tracks.items())
-                         + f"  (deck {state.otto_deck}, discard {state.otto_discard})")
+                         + f"  (deck {state.otto_deck}, discard {state.otto_discard})"
+                         + (f"  In front: {', '.join(in_front.label(state, r, seat) for r in p.front)}" if p.front else ""))
             continue
         status = "  OUT" if p.out else ""
         lines.append(f" {mark} {p.name:<12} Fortitude {p.fortitude:>2}  Alcohol {p.alcohol:>2}  Gold {p.gold:>3}  "
@@ -276,7 +279,7 @@ def summary(state: GameState, cards: CardDB | None = None) -> dict:
         "players": [{"name": p.name, "character": p.character, "fortitude": p.fortitude, "alcohol": p.alcohol,
                      "gold": p.gold, "out": p.out, "drink_me": p.drink_me, "piety": p.piety, "mood": p.mood,
                      "potions": p.potions, "cutting_board": [n for n, _ in p.cutting_board], "recipe": p.recipe,
-                     "front": [n for n, _ in p.front], "kept": p.kept, "debuffs": p.debuffs,
+                     "front": in_front.names(p), "kept": p.kept, "debuffs": p.debuffs,
                      "tracks": p.tracks if p.automaton else None} for p in state.players],
         "active": state.players[state.active].name,
         "phase": state.phase,

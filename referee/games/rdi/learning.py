@@ -157,7 +157,7 @@ class Learning:
                 "from the table, not the books.", ed(state, KIND_SECTIONS.get(card["type"], "on-your-turn")))
         if goes_ahead:
             state.waiting_line = state.waiting_card = None
-            self.dispatch(state, A.parse(waiting, [p.name for p in state.players]), out)
+            self.dispatch(state, self.parse(state, waiting), out)
 
     def _card(self, text: str, out: Outcome | None = None, seat: int | None = None,
               state: GameState | None = None) -> Card:

@@ -20,7 +20,7 @@ from referee.core.text import listed, sentence
 from referee.games.rdi import gambling
 from referee.core.effect_model import Effect, walk
 from referee.games.rdi.effects import (
-    ATTR_NAMES, active_gears, affected_attrs, changes_for, device_stopped, ed, one_book_rule, play_choice,
+    ATTR_NAMES, active_gears, affected_attrs, changes_for, device_stopped, ed, named, one_book_rule, play_choice,
 )
 from referee.games.rdi.kinds import kind_name, kinds_named
 from referee.games.rdi.state import PHASE_NAMES, Entry, GameState
@@ -39,6 +39,8 @@ def timing(card: Card) -> str:
 
 
 def entry_timing(state: GameState, entry: Entry, cards) -> str:
+    if entry.kind == "front":
+        return entry.card_type  # a card acting from in front of a player is still a card of its kind
     if entry.kind != "card":
         return entry.kind
     card = cards.by_id.get(entry.card_id)
@@ -98,15 +100,18 @@ class Checker:
     def card_of(self, entry: Entry | None) -> Card | None:
         return self.cards.by_id.get(entry.card_id) if entry is not None and entry.card_id else None
 
-    def prepare(self, seat: int, card: Card, target: int | None, option: int | None = None) -> tuple[Entry, list[str]]:
+    def prepare(self, seat: int, card: Card, target: int | None, option: int | None = None,
+                answers: Entry | None = None) -> tuple[Entry, list[str]]:
         """The Entry this play would put on the chain, and notes; raises IllegalPlay. ``option``: the option
         of the player's own choice they took. Without it, ``open_options`` lists the options still open to
-        them when the game leaves more than one (the play waits for their choice, referee/games/rdi/choices.py)."""
+        them when the game leaves more than one (the play waits for their choice, referee/games/rdi/choices.py).
+        ``answers``: the waiting play the announcement named as the one this card answers."""
         state = self.state
         player = state.players[seat]
         notes: list[str] = []
         self.notes = notes
         self.open_options: list[int] = []
+        self.named = answers
         if state.over:
             raise GameOver("The game is over" + (f": {state.winner} won." if state.winner else "."))
         if state.choice is not None:
@@ -172,6 +177,10 @@ class Checker:
         self._check_target(seat, card, entry)
         notes += gambling.check_leaving(state, entry, _option_effects(card, entry.option))
         self._check_protection(card, entry)
+        if answers is not None and entry.responds_to != answers.uid:
+            raise IllegalPlay(f"{card.name} does not answer another card, so it cannot be played on "
+                              f"{named(state, answers)}.", (ed(state, "other-rules/timing"),),
+                              hint=f"`{player.name} plays {card.name}` plays it on its own.")
         return entry, notes
 
     def _check_owner(self, player, card: Card) -> None:
@@ -238,7 +247,17 @@ class Checker:
     def _sometimes_option(self, seat: int, card: Card, entry: Entry) -> list[str]:
         state = self.state
         top = state.top
-        if top is not None and top.kind == "drink" and top.group is not None:
+        if self.named is not None and self.named is not top and not (top.group and self.named.group == top.group):
+            # Timing: responses are played one at a time, each open to answers, and the card beneath is answered
+            # again once the response above it has resolved.
+            raise IllegalPlay(f"{card.name} would answer {named(state, self.named)}, but {named(state, top)} waits above "
+                              "it: a response answers the play on top of the chain. Once what is above it has "
+                              f"resolved, {named(state, self.named)} waits again and may be answered then.",
+                              (ed(state, "other-rules/timing"),), code="not-your-window",
+                              hint="`resolve` what is on top first (`chain` shows the order).")
+        if self.named is not None:
+            top = self.named
+        elif top is not None and top.kind == "drink" and top.group is not None:
             # Several Drinks wait at once: a card names whose Drink it changes (`on NAME`), else your own;
             # a card that passes or splits a Drink always takes your own.
             own = any(e.op in ("pass_drink", "split_drink") for e in _option_effects(card, entry.option))
@@ -292,11 +311,11 @@ class Checker:
         if ops & ({"negate", "ignore", *gambling.LEAVE_OPS, "end_round", "redirect", "reduce", "increase", "take_pot"}
                   | CHANGES_DRINK_OPS):
             return []
-        return self._check_window(seat, card, entry)
+        return self._check_window(seat, card, entry, top)
 
-    def _check_window(self, seat: int, card: Card, entry: Entry) -> list[str]:
+    def _check_window(self, seat: int, card: Card, entry: Entry, top: Entry | None) -> list[str]:
+        """``top``: the play the card would answer (the top of the chain, or the one it names)."""
         state = self.state
-        top = state.top
         windows = _windows(card)
         if not windows or any(w == "other" for w in windows):
             return [f"The books do not say exactly when {card.name} may be played; the referee takes the table's word."]

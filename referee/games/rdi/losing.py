@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from referee.core.ruling import Outcome
 from referee.core.text import count_of, listed
-from referee.games.rdi import house
+from referee.games.rdi import house, in_front
 from referee.games.rdi.effects import ed, move_gold
 from referee.games.rdi.state import GameState
 
@@ -84,6 +84,7 @@ def apply_losses(state: GameState, out: Outcome) -> None:
                     ed(state, "losing-the-game/passing-out"))
             state.drink_discard += player.drink_me
             player.drink_me = 0
+        in_front.leave_with(state, seat, out)
     left = [s for s in state.in_game() if not state.players[s].automaton]
     if state.tie:
         state.over = True

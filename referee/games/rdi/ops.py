@@ -18,7 +18,7 @@ from referee.core.carddb import Card
 from referee.core.effect_model import SPECS, Effect, aimed
 from referee.core.ruling import ASK, Outcome
 from referee.core.text import count_of
-from referee.games.rdi import gambling, splitting, variants
+from referee.games.rdi import gambling, in_front, splitting, variants
 from referee.games.rdi.effects import (
     ATTR_NAMES, amount_of, clamp_change, ed, move_gold, named, redirected, say_one_book_rule, seats_for,
 )
@@ -46,6 +46,15 @@ class Resolving:
     @property
     def name(self) -> str:
         return self.state.players[self.entry.player].name
+
+    def source(self, victim: int) -> int:
+        """Whose doing a change to ``victim`` is (Otto's tracks; "after another player's card makes you lose
+        Fortitude"): the card's player; for an answer a player plays to change what they take, the answered
+        card's; for a card in front of a player, the player who put it there."""
+        entry, answered = self.entry, self.answered
+        if entry.kind == "front":
+            return entry.sent_by if entry.sent_by is not None else entry.player
+        return answered.player if entry.player == victim and answered is not None else entry.player
 
     def seats(self, selector, effect: Effect) -> list[int]:
         return seats_for(selector, self.entry, self.state, effect)
@@ -142,9 +151,7 @@ def settle(ctx: Resolving) -> None:
     for (victim, attr), change in ctx.totals.items():
         if state.players[victim].automaton:
             change = _reduced(ctx, victim, attr, change)
-            answered = ctx.answered
-            source = answered.player if entry.player == victim and answered is not None else entry.player
-            otto.track_change(state, source, attr, change, out, ctx.card.name)
+            otto.track_change(state, ctx.source(victim), attr, change, out, ctx.card.name)
             continue
         change = _answered_and_standing(ctx, victim, attr, change)
         if change:
@@ -152,7 +159,7 @@ def settle(ctx: Resolving) -> None:
             otto.after_change(state, victim, attr, change, out)
         if attr == "fortitude" and change < 0:
             # The loss keeps its original source, even when redirected.
-            state.recent_hits.append([victim, entry.player])
+            state.recent_hits.append([victim, entry.player if entry.kind != "front" else ctx.source(victim)])
 
 
 def _answered_and_standing(ctx: Resolving, victim: int, attr: str, change: int) -> int:
@@ -167,7 +174,8 @@ def _answered_and_standing(ctx: Resolving, victim: int, attr: str, change: int) 
     state, entry, out = ctx.state, ctx.entry, ctx.out
     if not _reductions_for(ctx, victim, attr):
         return adjust_change(state, victim, attr, change, entry, out)
-    probe = adjust_change(state, victim, attr, change, copy(entry), Outcome())
+    # A probe on copies: a standing modifier may change its state (Bitey marks the card, a `once` card leaves).
+    probe = adjust_change(state.copy(), victim, attr, change, copy(entry), Outcome())
     if probe != change:  # a standing modifier would change this too
         if house.say(state, house.REDUCTION_ORDER, out) == "modifiers-first":
             return _reduced(ctx, victim, attr, adjust_change(state, victim, attr, change, entry, out))
@@ -218,6 +226,9 @@ def apply_negate(ctx: Resolving, effect: Effect) -> None:
     ctx.negated = target
     name = named(state, target, ctx.entry)
     state.chain.remove(target)
+    if target.kind == "front":
+        in_front.negated(state, target, out)
+        return
     if state.round is not None and not state.round.started and target.player == state.round.starter \
             and gambling.starts_round(ctx.cards.by_id.get(target.card_id)):
         state.round = None
@@ -499,15 +510,21 @@ def affects_chooser_choice(effect: Effect, seat: int, entry: Entry, state: GameS
 
 
 def apply_standing(ctx: Resolving, effect: Effect) -> None:
-    """modify / forbid / stop_device / add_numeric are worked out where they live: a card kept in front of
-    its player (`characters.after_card`), Wulfric's mood, a Debuff token, a Gear Card on its Device. On any
-    other card (one the table taught, say) the referee says it leaves the effect to the table."""
-    if effect.op == "modify" and effect.scope == "while_in_front_of_you":
-        return  # characters.after_card keeps the card in front of its player, where it works
+    """modify / forbid / stop_device / add_numeric are worked out where they live: a card in front of a player
+    (inside its `in_front`, in_front.py), Wulfric's mood, a Debuff token, a Gear Card on its Device. On any other
+    card (one the table taught, say) the referee says it leaves the effect to the table."""
     from referee.games.rdi.phrases import write_clause
 
     ctx.out.say(f"{ctx.card.name}: the referee does not apply `{write_clause(effect)}` from a card played like this; "
                 "the table applies it and corrects the figures with `set`.")
+
+
+def apply_in_front(ctx: Resolving, effect: Effect) -> None:
+    """The card stays in front of the player ``who`` names (its player by default), unless they Ignore it."""
+    for seat in ctx.seats(effect.who or "self", effect):
+        if not ctx.ignores(seat, "it is not put in front of them"):
+            in_front.place(ctx.state, seat, ctx.card, effect, ctx.out, played_by=ctx.entry.player,
+                           target=ctx.entry.target, jinxed=ctx.entry.jinxed)
 
 
 def apply_piety(ctx: Resolving, effect: Effect) -> None:
@@ -550,7 +567,10 @@ OPS: dict[str, OpRule] = {
     "piety": OpRule(apply_piety),
     "choose_one": OpRule(apply_chooser_choice, affects_chooser_choice),
     "by_piety": OpRule(unfolded),
-    **{op: OpRule(apply_standing) for op in ("modify", "forbid", "stop_device", "add_numeric", "in_front")},
+    **{op: OpRule(apply_standing) for op in ("modify", "forbid", "stop_device", "add_numeric")},
+    # Putting a card in front of a player changes no figure when it takes effect (Cards That Affect...): what
+    # it does later is a pending play of its own, with its own answers.
+    "in_front": OpRule(apply_in_front),
 }
 
 

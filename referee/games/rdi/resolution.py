@@ -6,7 +6,7 @@ from referee.core import chain
 from referee.core.carddb import Card
 from referee.core.ruling import ASK, IllegalPlay, Outcome
 from referee.games.rdi import announce as A
-from referee.games.rdi import contest, gambling, splitting
+from referee.games.rdi import contest, gambling, in_front, splitting
 from referee.games.rdi.characters import after_card, otto
 from referee.games.rdi.drinks import resolve_drink
 from referee.games.rdi.effects import ed, flat_effects, say_one_book_rule
@@ -123,6 +123,8 @@ class Resolution:
             self._after_drinks(state, [top], out)
         elif top.kind == "event":
             self._resolve_event(state, top, out)
+        elif top.kind == "front":
+            in_front.resolve(state, top, self.cards, out)
         else:
             self._resolve_card(state, top, out)
         self._reopen(state, out, top)

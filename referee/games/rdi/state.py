@@ -38,7 +38,7 @@ class Player:
     recipe: str | None = None  # Roxana: the Available Recipe
     recipe_choice: list = field(default_factory=list)  # Roxana: the two Recipes she must choose between
     recipes_in_hand: list = field(default_factory=list)  # Roxana: cooked Recipes in her hand
-    front: list = field(default_factory=list)  # cards lying in front of the player with a standing effect
+    front: list = field(default_factory=list)  # cards lying in front of the player: records (in_front.py)
     automaton: bool = False  # Otto (Smorgasbox)
     tracks: dict = field(default_factory=dict)  # Otto: player name -> [Fortitude, Alcohol Content]
     debuffs: list = field(default_factory=list)  # Otto's Debuff tokens in front of this player
@@ -49,7 +49,7 @@ class Entry:
     """One pending play on the chain: a card, a Drink (with its Chasers) or a Drink Event."""
 
     uid: int
-    kind: str  # "card", "drink", "event"
+    kind: str  # "card", "drink", "event"; "front": a card in front of a player acting at the start or end of a turn
     player: int  # who played or revealed it
     name: str
     card_id: str | None = None
@@ -78,6 +78,7 @@ class Entry:
     jinxed: bool = False  # played under a Power Jinx: its numerals are 1 lower
     counted: int | None = None  # in a contest: the Alcohol Content that counts, once the Drink is split
     copy_of: int | None = None  # a half or copy made from another Drink
+    front: int | None = None  # a card in front of a player acting (kind "front"): the uid of its record there
     offered: bool = False  # Mead and the like: its revealer has been offered the built-in split
     passed: list = field(default_factory=list)  # players who declined to respond since it last changed
     choices: list = field(default_factory=list)  # {effect, seat, option}: what each player the card names chose
@@ -111,6 +112,21 @@ class Contest:
     order: list  # who reveals this time, in turn order from the active player
     next: int = 0  # index in ``order`` of the next player to reveal
     repeat: int = 1  # 2, 3... after ties
+
+
+def _front_records(front: list) -> list:
+    """A game saved before cards in front of a player acted held ``[name, effects]`` pairs (only Spatchcocked
+    Cockatrice's standing modifier): the same cards as records (in_front.py), working the same way."""
+    records = []
+    for index, item in enumerate(front):
+        if isinstance(item, dict):
+            records.append(item)
+            continue
+        name, effects = item
+        effects = [{k: v for k, v in e.items() if (k, v) != ("scope", "while_in_front_of_you")} for e in effects]
+        records.append({"uid": -1 - index, "name": name, "card": None, "played_by": None, "when": "while",
+                        "effects": effects})
+    return records
 
 
 @dataclass
@@ -156,6 +172,7 @@ class GameState(Seats):
     round: Round | None = None  # a Round of Gambling, when one is under way
     contest: Contest | None = None  # a Drinking Contest, when one is under way
     copies_for: int | None = None  # Round on the House: the seat that reveals the Drink everyone copies
+    turn_ending: bool = False  # the cards in front of the active player act at the end of the turn; it passes after
     extra_orders: int = 0  # additional Drinks the active player may still order this phase
     must_drink: list = field(default_factory=list)  # seats a card made drink, who have not revealed yet
     owed_discards: list = field(default_factory=list)  # what cards made players discard: {seat, count, random, source, section}
@@ -190,6 +207,9 @@ class GameState(Seats):
         # Never share lists with the caller's dict (undo history, the store), unless it was made for us.
         data = data if owned else plain(data)
         players = [Player(**p) for p in data.pop("players")]
+        for player in players:
+            if any(not isinstance(record, dict) for record in player.front):
+                player.front = _front_records(player.front)
         chain = [Entry(**e) for e in data.pop("chain")]
         round_ = data.pop("round", None)
         contest = data.pop("contest", None)

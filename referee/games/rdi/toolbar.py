@@ -9,6 +9,7 @@ or what the referee is waiting for (a choice first: nothing else goes ahead unti
 from __future__ import annotations
 
 from referee.core.text import abbreviate
+from referee.games.rdi import in_front
 from referee.games.rdi.state import PHASE_NAMES, GameState
 
 PHASE_SHORT = {"discard_draw": "Draw", "action": "Action", "order": "Order", "drink": "Drink"}
@@ -78,6 +79,8 @@ def _marks(state: GameState) -> list[tuple[str, ...]]:
             marks.append((f"{p.name} {debuffs}", f"{name} {debuffs}"))
         if p.kept:
             marks.append((f"{p.name} keeps {', '.join(p.kept)}", f"{name} kept {len(p.kept)}"))
+        if p.front:
+            marks.append((f"In front of {p.name}: {', '.join(in_front.names(p))}", f"{name} front {len(p.front)}"))
     return marks
 
 
@@ -99,6 +102,8 @@ def _status(state: GameState) -> list[tuple[str, ...]]:
 
 def _entry(state: GameState, entry, full: bool) -> str:
     who = state.players[entry.player].name
+    if entry.kind == "front":
+        return f"{entry.name} acts, in front of {who}" if full else f"{entry.name} ({who})"
     if entry.kind == "card":
         target = f" on {state.players[entry.target].name}" if entry.target is not None else ""
         return f"{who} plays {entry.name}{target}" if full else f"{entry.name}{target.replace(' on ', ' → ')}"

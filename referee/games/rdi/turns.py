@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from referee.core.ruling import GameOver, IllegalPlay, Outcome
 from referee.games.rdi import announce as A
-from referee.games.rdi.characters import end_of_turn, otto, phrenk, roxana
+from referee.games.rdi import in_front
+from referee.games.rdi.characters import end_of_turn, kaylin, otto, phrenk, roxana
 from referee.games.rdi.drinks import take_from_deck
 from referee.games.rdi.effects import clamp_change, ed
 from referee.games.rdi.state import PHASE_NAMES, PHASES, GameState
@@ -79,6 +80,9 @@ class TurnStructure:
         if state.last_chance:
             raise IllegalPlay("First settle who is out: `resolve` ends the last chance to respond.",
                               (ed(state, "losing-the-game/passing-out"),))
+        if state.turn_ending:  # the cards in front of its player have acted: the turn is over
+            self._finish_turn(state, seat, out)
+            return
         if player.automaton and state.phase != "drink":
             raise IllegalPlay("Otto drinks from the Drink Deck in his Drink phase: `Otto reveals CARD`.", (otto.TURN,))
         if not player.out and state.phase != "drink" and not player.automaton:
@@ -90,10 +94,30 @@ class TurnStructure:
                                   (ed(state, "on-your-turn/drink"),), hint=f"`{player.name} reveals CARD`.")
             out.say(f"{player.name}'s Drink Me! pile is empty, so they start to sober up.", ed(state, "on-your-turn/drink"))
             clamp_change(state, seat, "alcohol", -1, out, "sobering up")
+        if in_front.act(state, seat, "end_of_turn", self.cards, out):
+            state.turn_ending = True
+            out.say(f"Then {player.name}'s turn ends and the turn passes to the left.",
+                    ed(state, "on-your-turn/ending-your-turn"))
+            if kaylin.kaylin_seat(state) == seat:
+                out.say("The books put both this and Wulfric's change of mood after the Drink phase without ordering "
+                        f"them: the referee lets what lies in front of {player.name} act first, while Wulfric's "
+                        "present mood is known, and his mood changes after.", kaylin.MOODS)
+            return
+        self._finish_turn(state, seat, out)
+
+    def _finish_turn(self, state: GameState, seat: int, out: Outcome) -> None:
         end_of_turn(state, seat, out)
         self._next_turn(state, out)
 
+    def pass_ended_turn(self, state: GameState, out: Outcome) -> None:
+        """The turn whose end the cards in front of its player were acting at passes once they have resolved and
+        nothing is left waiting: no last chance, no Drink to drink, no question."""
+        if state.turn_ending and not (state.chain or state.last_chance or state.must_drink or state.question
+                                      or state.over):
+            self._finish_turn(state, state.active, out)
+
     def _next_turn(self, state: GameState, out: Outcome) -> None:
+        state.turn_ending = False
         following = [s for s in state.turn_order_from(state.active) if s != state.active]
         if not following:
             return
@@ -107,3 +131,4 @@ class TurnStructure:
         state.owed_discards = []  # a discard the table never announced is the table's business now
         out.say(f"The turn passes to the left: {state.players[state.active].name}'s turn (Discard and Draw).",
                 ed(state, "on-your-turn/ending-your-turn"))
+        in_front.act(state, state.active, "start_of_turn", self.cards, out)
