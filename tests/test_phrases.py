@@ -70,7 +70,7 @@ def test_every_shipped_card_round_trips():
     ("action: another player loses two Fortitude points", "points", "and, or, then, ',' or '.'"),
     ("action: another player loses lots Fortitude", "lots", "a number"),
     ("acton: another player loses 2 Fortitude", "acton", "the card's kind"),
-    ("action: another player loses 2 Fortitde", "Fortitde", "Alcohol Content, Fortitude or Gold"),
+    ("action: another player loses 2 Fortitde", "Fortitde", "Fortitude, Gold or less"),
     ("action: [explode size=3]", "explode", "an op"),
 ])
 def test_errors_point_at_the_word(text, word, expected):

@@ -22,7 +22,7 @@ from referee.core.rows import Row, RowFileError, read_rows, read_text
 from referee.core.ruling import NotUnderstood
 from referee.core.schema import Problem
 from referee.core.text import listed, normalize, plural
-from referee.games.rdi.learning import DRINK_DECK, build_card, deck_of
+from referee.games.rdi.learning import DRINK_DECK, build_card, deck_of, understood
 from referee.games.rdi.phrases import HEAD_WORDS, HEADS, CardPhrase, card_phrase, parse_card_phrase
 from referee.games.rdi.shared_cards import (
     deck_version, is_deck_version, kinds_of, no_deck_named, reads_as, shared_card,
@@ -307,6 +307,8 @@ def report(cards: list[dict], shipped_names: dict[str, str], learned_before: set
         names = ", ".join(f"{c['name']} ({deck_label(c)})" for c in dropped)
         lines.append(f"Forgets {plural(len(dropped), 'card')} learned before under a shared card's name in the same "
                      f"deck, which this file now counts or words anew: {names}.")
+    lines.append("As the referee reads each card:")
+    lines.extend(f"  {card['name']} ({deck_label(card)}): {understood(card, card.get('owner'))}" for card in cards)
     return lines
 
 

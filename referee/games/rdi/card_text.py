@@ -38,7 +38,8 @@ HEADS = {
     "dungeon event": "dungeon_event", "extra": "extra",
 }
 _HEAD = re.compile(r"^\s*\(?\s*(?P<kind>" + "|".join(sorted(HEADS, key=len, reverse=True)).replace(" ", r"\s+")
-                   + r")(?:\s*-\s*(?:gambling|cheating))?(?:\s+cards?)?\s*\)?\s*(?:[:.\-]+\s*|\s+(?=\S))", re.I)
+                   + r")(?:\s*[-–—]\s*(?:gambling|cheating))?(?:\s+cards?)?\s*\)?\s*(?:[:.\-–—]+\s*|\s+(?=\S))", re.I)
+DRINK_OPS = {"gain", "lose", "pay", "draw", "discard", "in_front"}  # what a Drink does to its drinker and the others
 ANSWER_OPS = {"negate", "ignore", "reduce", "increase", "redirect", "alter_drink", "split_drink", "pass_drink"}
 NUMBERS = {w: n for n, w in enumerate("zero one two three four five six seven eight nine ten".split())}
 _FIGURE_WORDS = {"fortitude": "Fortitude", "alcohol": "Alcohol Content", "content": "Content", "gold": "Gold",
@@ -227,8 +228,9 @@ def _display(word: str) -> str:
 def _parse(prepared: Prepared, start: str, offset: int = 0):
     from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
+    grammar = parser()  # built outside the try: a broken grammar is a bug, never a refusal
     try:
-        return parser().parse(prepared.text, start=start)
+        return grammar.parse(prepared.text, start=start)
     except UnexpectedToken as error:
         token = error.token
         if token.type == "$END":
@@ -418,7 +420,7 @@ class Reader:
         if what in ("pick", "pick_to"):
             picked = _one(node, ("another_player", "a_player"))
             clauses = _first(node, "clauses")
-            return Sentence("pick", {"who": Who(picked.data, at=_at(picked)),
+            return Sentence("pick", {"who": Who(picked.data, at=_at(picked)), "to": what == "pick_to",
                                      "clauses": self.clauses(clauses) if clauses is not None else []})
         if what == "window":
             clauses = _first(node, "clauses")
@@ -443,11 +445,16 @@ class Reader:
                                       "at": _at(node)})
         if what == "once":
             return Sentence("once", {"at": _at(node)})
+        if what == "not_on_a_round":
+            return Sentence("not_on_a_round", {"at": _at(node)})
         if what == "pot_to_inn":
             return Sentence("pot_to_inn", {"at": _at(node)})
         if what in ("loss_reduced", "loss_increased"):
             return Sentence("loss_changed", {"by": self.number(_first(node, "num")), "more": what == "loss_increased",
                                              "word": _tokens(_first(node, "loss_word"))[0], "at": _at(node)})
+        if what == "if_hit":
+            return Sentence("if_hit", {"who": self.who(_one(node, WHO_RULES)),
+                                       "clauses": self.clauses(_first(node, "clauses")), "at": _at(node)})
         if what == "by_piety":
             bands = []
             for band in _subtrees(node, "band"):
@@ -461,11 +468,11 @@ class Reader:
 
         label = next((c.value[1:-1] for c in node.children if isinstance(c, Token) and c.type == "QUOTED"), None)
         clauses = _first(node, "clauses")
-        items = self.clauses(clauses) if clauses is not None else [self.clause(c) for c in _subtrees(node, "clause")]
+        items = self.clauses(clauses if clauses is not None else node)
         return {"label": label, "clauses": items}
 
     def clauses(self, node) -> list[Clause]:
-        return [self.clause(c) for c in _subtrees(node, "clause")]
+        return [self.clause(c) for c in _any(node, ("clause", "forced_out", "round_ends"))]
 
     def clause(self, node) -> Clause:
         if node.data == "forced_out":
@@ -502,6 +509,13 @@ class Reader:
             pairs = list(zip([self.number(n) for n in _subtrees(amounts, "num")],
                              [self.figure(f) for f in _subtrees(amounts) if f.data in FIGURE_RULES]))
             return Act(what, {"amounts": pairs, "source": places[0] if places else None}, verb, at)
+        if what == "deal_damage":  # damage is Fortitude lost (both books, Redirecting Damage)
+            return Act("damage_to", {"amount": nums[0], "to": places[0]}, verb, at)
+        if what == "take_damage":
+            return Act("lose", {"amounts": [(nums[0], "fortitude")], "source": None}, verb, at)
+        if what == "less_loss":
+            figure = next(self.figure(f) for f in _subtrees(node) if f.data in FIGURE_RULES)
+            return Act("reduce", {"changed": {"attr": figure, "who": None}, "by": nums[0]}, verb, at)
         if what in ("pay", "give_gold"):
             # "pay you 2 Gold", "pay 2 Gold to the Inn", "give 1 Gold to another player"
             return Act("pay", {"amount": nums[0], "to": places[0] if places else None}, verb, at)
@@ -519,8 +533,8 @@ class Reader:
             return Act("drink", {"count": count, "source": source.data if source is not None else None}, verb, at)
         if what in ("order", "order_one"):
             return Act("order", {"count": nums[0] if nums else 1, "free": _first(node, "free") is not None}, verb, at)
-        if what == "ante":
-            return Act("ante", {"amount": nums[0]}, verb, at)
+        if what in ("ante", "ante_more"):
+            return Act("ante", {"amount": nums[0], "more": what == "ante_more"}, verb, at)
         if what == "leave":
             return Act("leave", {}, verb, at)
         if what == "force":
@@ -559,6 +573,8 @@ class Reader:
             return Act("bare_amount", {"amount": nums[0], "attr": figure}, "", at)
         if what == "chaser":
             return Act("chaser", {}, "", at)
+        if what in ("discard_this", "pot_to_inn"):
+            return Act(what, {}, "", at)
         raise Unreadable(f"unknown phrase {what}")  # a grammar rule this reader does not know: a bug
 
     def drink_ref(self, node) -> str:
@@ -602,6 +618,7 @@ class Reader:
             out["kinds"] = self.kinds(kinds)
         if what == "in_response":
             answered = self.answered(node)
+            out["kinds"] = answered.pop("what")
             out.update(answered)
         return out
 
@@ -642,6 +659,7 @@ class Binding:
     alcohol: int | str | None = None
     chaser: bool = False
     picked_unused: bool = False
+    more_antes: set = field(default_factory=set)
 
 
 class Binder:
@@ -677,8 +695,8 @@ class Binder:
         who = data["who"]
         self.introduce(b, "other_player" if who.kind == "another_player" else "any_player", who.at)
         b.picked_unused = True
-        if data["clauses"]:
-            b.effects.extend(self.clauses(b, data["clauses"], "target"))
+        if data["clauses"]:  # "pick another player to lose 2": the picked player; "… and take 2 Gold": you
+            b.effects.extend(self.clauses(b, data["clauses"], "target" if data["to"] else None))
 
     def s_window(self, b: Binding, data: dict) -> None:
         moment = data["moment"]
@@ -716,10 +734,10 @@ class Binder:
             b.last = "attacker"
             self.window(b, what)
         elif what == "in_response":
-            b.answered = {k: moment[k] for k in ("what", "condition", "attrs") if k in moment}
+            kinds = moment.get("kinds", ())
+            b.answered = {"what": kinds, **{k: moment[k] for k in ("condition", "attrs") if k in moment}}
             b.last = "attacker"
             condition = moment.get("condition")
-            kinds = moment.get("what", ())
             if condition == "affects_you":
                 self.window(b, "card_affects_you", moment.get("attrs", ()))
                 if kinds:
@@ -733,6 +751,8 @@ class Binder:
                           ("action",): "action_played", ("drink",): "drink_revealed"}.get(kinds)
                 self.window(b, window or ("kind_played", kinds))
         else:
+            if what == "gear_revealed":
+                b.answered = {"what": ("gear",)}
             self.window(b, what)
         if data["clauses"]:
             b.effects.extend(self.clauses(b, data["clauses"]))
@@ -817,13 +837,32 @@ class Binder:
             raise Unreadable("'discard this card' after it acts needs a card left in front of a player", data["at"])
         b.fronts[-1][2] = True
 
-    def s_pot_to_inn(self, b: Binding, data: dict) -> None:
+    def s_not_on_a_round(self, b: Binding, data: dict) -> None:
+        """"It cannot be used to Ignore a Round of Gambling": said of the Ignore just before."""
         for index in range(len(b.effects) - 1, -1, -1):
             effect = b.effects[index]
-            if effect is not None and effect.op == "end_round":
-                b.effects[index] = effect.replace(pot_to="inn")
+            if effect is not None and effect.op == "ignore":
+                b.effects[index] = effect.replace(not_round_of_gambling=True)
                 return
+        raise Unreadable("this says what an Ignore may not be used on: say the Ignore first", data["at"])
+
+    def s_pot_to_inn(self, b: Binding, data: dict, effects: list | None = None) -> None:
+        """"All anted Gold goes to the Inn": where the pot of the Round just ended goes."""
+        for found in (effects or [], b.effects):
+            for index in range(len(found) - 1, -1, -1):
+                effect = found[index]
+                if effect is not None and effect.op == "end_round":
+                    found[index] = effect.replace(pot_to="inn")
+                    return
         raise Unreadable("the pot goes to the Inn when a Round ends: say 'End the Round' first", data["at"])
+
+    def s_if_hit(self, b: Binding, data: dict) -> None:
+        """The one condition the model has: a Drink the player must take only if this card's hit landed."""
+        hit = self.selector(b, data["who"])
+        effects = self.clauses(b, data["clauses"])
+        if not effects or any(e.op != "drink" or e.who != hit for e in effects):
+            raise Unreadable("only a Drink the same player must take can depend on this card's hit", data["at"])
+        b.effects.extend(e.replace(condition="lost_fortitude_from_this_card") for e in effects)
 
     def s_loss_changed(self, b: Binding, data: dict) -> None:
         b.effects.append(self.change_effect(b, "increase" if data["more"] else "reduce",
@@ -847,6 +886,9 @@ class Binder:
                 subject = previous_selector
             else:
                 subject = default
+            if clause.act.what == "pot_to_inn":
+                self.s_pot_to_inn(b, {"at": clause.act.at}, out)
+                continue
             out.extend(self.act(b, subject, clause.act, clause.who is not None))
         return out
 
@@ -936,6 +978,11 @@ class Binder:
                 out.append(_OPS[what](attr=attr, amount=amount, who=who, from_=source) if what == "gain"
                            else _OPS["lose"](attr=attr, amount=amount, who=who))
             return out
+        if what == "damage_to":
+            victim = self.place(b, data["to"])
+            if victim in ("inn", "pot"):
+                raise Unreadable("damage is dealt to a player", at)
+            return [_OPS["lose"](attr="fortitude", amount=self.amount(data["amount"], at), who=victim)]
         if what == "pay":
             to = self.place(b, data["to"]) if data["to"] is not None else None
             return [_OPS["pay"](amount=self.amount(data["amount"], at), who=who, to=to)]
@@ -957,10 +1004,13 @@ class Binder:
             return [_OPS["order_drinks"](count=self.amount(data["count"], at, whole=True),
                                          free=True if data["free"] else None)]
         if what == "ante":
-            return [_OPS["ante"](amount=self.amount(data["amount"], at), who=who)]
+            effect = _OPS["ante"](amount=self.amount(data["amount"], at), who=who)
+            if data["more"]:
+                b.more_antes.add(id(effect))  # "1 more Gold": an ante of its own, never the starting one said again
+            return [effect]
         if what == "leave":
-            if who == "self":
-                return [_OPS["leave_round"](who="self")]
+            if who in ("self", "chosen"):  # a chooser who takes this option leaves of their own accord
+                return [_OPS["leave_round"](who=who)]
             return [_OPS["force_leave"](who=who)]  # another player made to leave: a forced exit
         if what == "force":
             return [_OPS["force_leave"](who=who)]
@@ -1006,9 +1056,13 @@ class Binder:
             if to != "target":
                 raise Unreadable("a loss is redirected to one player the card's player picks", at)
             attr = data["attr"] or (b.loss["attrs"][0] if b.loss and len(b.loss["attrs"]) == 1 else "fortitude")
+            b.used_windows.update(w for w in b.windows if w in ("you_would_lose", "card_affects_you"))
             return [_OPS["redirect"](attr=attr, to="target")]
         if what == "bare_amount":
             return self.bare(b, data, at)
+        if what == "discard_this":
+            self.s_once(b, {"at": at})
+            return []
         if what == "chaser":
             if self.kind != "drink":
                 raise Unreadable("only a Drink has a Chaser", at)
@@ -1057,6 +1111,9 @@ class Binder:
         b.used_windows.update(w for w in b.windows if w in ("drink_revealed", "you_are_drinking"))
 
     def answer(self, b: Binding, op: str, data: dict, at: int) -> Effect:
+        if not data.get("that") and b.answered is None:
+            b.answered = {k: v for k, v in data.items() if v}  # "… The player who played it loses 1 Fortitude."
+            b.last = "attacker"
         if data.get("that"):
             answered = b.answered
             if answered is None:
@@ -1111,6 +1168,21 @@ class Binder:
         return _OPS[op](attr=changed["attr"], by=by, who=who)
 
     # ---------------------------------------------------- the whole card
+    def without_restated_rule(self, effects: list, more: set) -> list:
+        """"Start a Round of Gambling; everyone antes 1 Gold and you take control": the antes and control are the
+        rule of starting a Round (both books, Gambling), said again, not more of them."""
+        out = []
+        for effect in effects:
+            started = any(e.op == "start_round" for e in out)
+            if started and (effect.op == "take_control" or effect.op == "ante" and effect.amount == 1
+                            and effect.who == "each_player" and id(effect) not in more):
+                continue
+            if effect.op == "choose_one":
+                effect = effect.replace(options=tuple(o._replace(effects=tuple(self.without_restated_rule(
+                    list(o.effects), more))) for o in effect.options))
+            out.append(effect)
+        return out
+
     def finish(self, b: Binding, effects: list) -> CardPhrase:
         for holder, timed, once, index in b.fronts:
             if not timed:
@@ -1121,7 +1193,7 @@ class Binder:
                     effects[index] = effect
                 else:
                     effects.insert(index + position, effect)
-        effects = [e for e in effects if e is not None]
+        effects = self.without_restated_rule([e for e in effects if e is not None], b.more_antes)
         if not effects and not (self.kind == "drink" and b.alcohol is not None):
             raise Unreadable("the text says nothing the card does")
         if b.picked_unused:
@@ -1158,24 +1230,29 @@ class Binder:
 
     @staticmethod
     def check_drink(effects) -> None:
-        """A Drink's own effects are what the referee applies to its drinker: Alcohol Content, Fortitude and
-        card draws (its other effects are the table's, in quotes)."""
+        """A Drink's effects are the drinker's: figures, Gold, draws and discards (drinks.py applies them)."""
         for effect in effects:
-            own_figure = effect.op in ("gain", "lose") and effect.who == "drinker" and \
-                effect.attr in ("alcohol", "fortitude") and getattr(effect, "from_", None) is None
             # a split a Drink carries is its built-in split, like Mead's (the revealer picks the partner)
-            if own_figure or (effect.op == "draw" and effect.who == "drinker") or effect.op in ("unmodelled",
-                                                                                              "split_drink"):
+            if effect.op in ("unmodelled", "split_drink"):
                 continue
-            raise Unreadable("on a Drink the referee applies its Alcohol Content, Fortitude and card draws to the "
-                             "drinker; put anything else in quotes and the table applies it")
+            if effect.op not in DRINK_OPS:
+                raise Unreadable("a Drink gives its drinker figures, Gold, card draws and discards; what it says here "
+                                 "is not something a Drink does for the referee: put it in quotes for the table")
+            if any(getattr(effect, name, None) in ("target", "chosen", "attacker") for name in ("who", "to", "from_")):
+                raise Unreadable("a Drink does not pick a player: its drinker takes it (and 'each other player' "
+                                 "counts from the drinker)")
 
 
 def _names_target(effect: Effect) -> bool:
+    """Whether the card's player picks someone for this effect (inside a choice other players make, `chosen`
+    is the chooser, not a picked player)."""
     for name in ("who", "to", "from_", "with_", "by"):
         if name in effect._attrs and getattr(effect, name) in ("target", "chosen") and not (
                 effect.op == "choose_one" and name == "by"):
             return True
+    if effect.op == "choose_one" and effect.by is not None:
+        return effect.by == "target" or any(getattr(e, name, None) == "target" for o in effect.options for e in o.effects
+                   for name in ("who", "to", "from_", "with_"))
     for inner in _inner_effects(effect):
         if _names_target(inner):
             return True

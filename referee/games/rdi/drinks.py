@@ -10,6 +10,7 @@ pays 1 Gold to the Inn and the discards become the new deck.
 from __future__ import annotations
 
 from referee.core.carddb import Card
+from referee.core.effect_model import effect_data
 from referee.core.ruling import Outcome
 from referee.core.text import count_of, listed
 from referee.games.rdi.effects import both, clamp_change, ed, move_gold, say_one_book_rule
@@ -48,7 +49,21 @@ def chaser_rule(state: GameState) -> str:
 
 
 def draws_of(card: Card) -> int:
-    return sum(e.count for e in card.effects if e.op == "draw" and isinstance(e.count, int))
+    return sum(e.count if isinstance(e.count, int) else 1 for e in card.effects
+               if e.op == "draw" and e.who in (None, "drinker"))
+
+
+def _own_figure(effect) -> bool:
+    """What a Drink's Entry counts itself: its Alcohol Content, the drinker's Fortitude and card draws."""
+    if effect.op in ("gain", "lose") and effect.who == "drinker" and effect.attr in ("alcohol", "fortitude"):
+        return getattr(effect, "from_", None) is None
+    return effect.op == "draw" and effect.who in (None, "drinker") or effect.op == "split_drink"
+
+
+def extras_of(card: Card) -> list[dict]:
+    """A Drink's other effects (a taught Drink's Gold payment or discard), kept as data on its Entry: they
+    are the Drink's own, so they are halved with it and skipped when it is Ignored."""
+    return [effect_data(e) for e in card.effects if not _own_figure(e)]
 
 
 def start_drink(state: GameState, seat: int, card: Card, source: str, out: Outcome, chaser: bool = False,
@@ -72,6 +87,7 @@ def start_drink(state: GameState, seat: int, card: Card, source: str, out: Outco
     entry.fortitude = card.get("fortitude") or 0
     entry.draw = draws_of(card)
     entry.drawn_for = [card.name] if entry.draw else []
+    entry.extras = extras_of(card)
     shown = "an unknown amount of" if entry.alcohol is None else str(entry.alcohol)
     out.say(f"{player.name} reveals {card.name} from {where}: {shown} Alcohol Content.", rule or ed(state, "on-your-turn/drink"))
     state.chain.append(entry)
@@ -124,6 +140,7 @@ def add_chaser(state: GameState, entry: Entry, card: Card, declared: bool, out: 
         entry.alcohol += amount
     entry.fortitude += card.get("fortitude") or 0
     entry.draw += draws_of(card)
+    entry.extras += extras_of(card)
     if draws_of(card):
         entry.drawn_for.append(card.name)
     total = ("; the total Alcohol Content is not known yet" if entry.alcohol is None
@@ -199,3 +216,20 @@ def resolve_drink(state: GameState, entry: Entry, out: Outcome) -> None:
     if entry.draw:
         out.say(f"{drinker.name} draws {count_of(entry.draw, 'card')} from their Character Deck, {_drawn_for(entry)}.",
                 ed(state, "on-your-turn/drink"))
+    if entry.extras:
+        _drink_extras(state, entry, title, out)
+
+
+def _drink_extras(state: GameState, entry: Entry, title: str, out: Outcome) -> None:
+    """The Drink's other effects, as its drinker takes them: "each other player" counts from the drinker."""
+    from dataclasses import replace
+
+    from referee.core.carddb import Card
+    from referee.games.rdi.effects import stored
+    from referee.games.rdi.ops import Resolving, resolve_effects
+
+    out.say(f"{title}'s other effects take place for {state.players[entry.drinker].name}.", ed(state, "on-your-turn/drink"))
+    card = Card(id=entry.card_id or "drink", name=title, game="rdi", book="table", type="drink", summary=title,
+                data={"effects": [], "cites": [ed(state, "on-your-turn/drink")]})
+    as_drinker = replace(entry, player=entry.drinker, ignored_by=[], extras=[])
+    resolve_effects(Resolving(state, as_drinker, card, out, None), stored(entry.extras))

@@ -257,8 +257,9 @@ def leavers(state: GameState, entry: Entry, effect: Effect) -> list[int]:
 
 def forces_out(entry: Entry, effect: Effect, seat: int) -> bool:
     """A forced exit: a card that forces a player out, or one that makes anyone but its own player leave
-    (Forcing a Player to Leave a Round of Gambling)."""
-    return effect.op == "force_leave" or seat != entry.player
+    (Forcing a Player to Leave a Round of Gambling); a player who chose to leave among a card's options
+    (`chosen`) leaves of their own accord."""
+    return effect.op == "force_leave" or (seat != entry.player and effect.who != "chosen")
 
 
 def check_leaving(state: GameState, entry: Entry, effects) -> list[tuple[str, tuple[str, ...]]]:

@@ -76,9 +76,10 @@ def build_card(name: str, phrase_text: str, owner: str | None) -> dict:
     kind = phrase.kind
     card = {
         "id": card_id(GAME, name), "name": name, "game": GAME, "book": TABLE_BOOK, "type": kind,
-        "summary": card_phrase(kind, phrase.effects, phrase.alcohol, phrase.chaser),
+        "summary": card_phrase(kind, phrase.effects, phrase.alcohol, phrase.chaser, phrase.window, phrase.affects),
         "phrase": phrase_text, "effects": effects_data(phrase.effects), "count": 1,  # physical copies
         "cites": [f"{book}/{KIND_SECTIONS.get(kind, 'on-your-turn')}" for book in ("gii", "rdi3")],
+        **phrase.fields(),  # who the card's player picks, and a Sometimes card's moment
     }
     if kind in ("drink", "drink_event"):
         owner = DRINK_DECK
@@ -94,7 +95,16 @@ def build_card(name: str, phrase_text: str, owner: str | None) -> dict:
             card["fortitude"] = phrase.fortitude
         if phrase.chaser:
             card["chaser"] = True
+        if any(e.op == "split_drink" for e in phrase.effects):
+            card["builtin_split"] = True  # like Mead: its revealer may split it
     return card
+
+
+def understood(card: dict, player: str | None = None) -> str:
+    """What the referee understood of a taught card, in plain words (readback.py)."""
+    from referee.games.rdi.readback import read_back
+
+    return read_back(parse_card_phrase(card["phrase"]), player) if card.get("phrase") else card["summary"]
 
 
 class Learning:
@@ -144,15 +154,16 @@ class Learning:
         goes_ahead = bool(waiting) and normalize(strip_quotes(state.waiting_card or "")) == normalize(learn.name)
         then = f" Now the waiting announcement goes ahead: {waiting}." if goes_ahead else ""
         if existing is not None:
-            out.say(f"{learn.name}: this table's version replaces the one it taught before.{deck}{then}")
+            out.say(f"{learn.name}: this table's version replaces the one it taught before. As the referee reads it: "
+                    f"{understood(card, learn.character)}{deck}{then}")
         elif shared is not None:
             out.say(f"{shared.name}: {card['deck']} holds its own version, in this table's wording; every other deck "
-                    f"plays the printed card.{then}")
+                    f"plays the printed card. As the referee reads it: {understood(card, learn.character)}{then}")
         elif printed.how in ("name", "alias") and not is_table_card(printed.found):
             out.say(f"{learn.name}: the books' card stays as printed; at this table its wording is the table's."
                     f"{deck}{then}")
         else:
-            out.say(f"Learned {learn.name}, as this table describes it: {card['summary']}.{deck}{then}")
+            out.say(f"Learned {learn.name}. As the referee reads it: {understood(card, learn.character)}{deck}{then}")
         out.say("A card the table teaches follows the general rules of its kind and effects; its wording comes "
                 "from the table, not the books.", ed(state, KIND_SECTIONS.get(card["type"], "on-your-turn")))
         if goes_ahead:

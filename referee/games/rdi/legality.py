@@ -26,6 +26,7 @@ from referee.games.rdi.kinds import kind_name, kinds_named
 from referee.games.rdi.state import PHASE_NAMES, Entry, GameState
 
 CHANGES_DRINK_OPS = {"alter_drink", "split_drink", "pass_drink"}
+PLAYED_KINDS = ("action", "sometimes", "anytime", "gambling", "cheating")  # the cards played from a hand
 NOT_FROM_HAND = {"drink", "drink_event", "special_reserve", "gear", "wulfric", "otto", "prize", "dungeon_event"}
 
 
@@ -174,7 +175,8 @@ class Checker:
                               "from a hand yet.")
         if self.open_options:
             entry.option = None  # the player's choice is still to come; its option's own target is checked then
-        self._check_target(seat, card, entry)
+        else:
+            self._check_target(seat, card, entry)
         notes += gambling.check_leaving(state, entry, _option_effects(card, entry.option))
         self._check_protection(card, entry)
         if answers is not None and entry.responds_to != answers.uid:
@@ -438,7 +440,8 @@ class Checker:
 
     def _check_negate(self, seat: int, card: Card, effect: Effect, top: Entry) -> None:
         state = self.state
-        what = set(effect.what or ())
+        # "Negate a card": any card played from a hand, as for an Ignore that names no kind
+        what = set(effect.what or PLAYED_KINDS)
         if what == {"gear"}:
             if not active_gears(top):
                 raise IllegalPlay(f"{card.name} Negates a revealed Gear Card, and {top.name} has none.",
@@ -463,6 +466,7 @@ class Checker:
         if not kind_ok:
             raise IllegalPlay(f"{card.name} Negates {kinds_named(sorted(what))}; {top.name} is "
                               f"{kind_name(kind, article=True) if kind else 'not one'}.", cites)
+        self._check_played_on(seat, card, effect, top)
         if effect.condition == "not_copied_or_split" and (top.copy_of is not None or top.counted is not None
                                                                   or (top.group or "").startswith(("split", "copies"))):
             raise IllegalPlay(f"{card.name} may not Negate a Drink that has been copied or split.",
@@ -483,10 +487,19 @@ class Checker:
                                            f"{top.name} answers the Drink Event {answered.name}"),
                                   (ed(state, "other-rules/wench-thinks/limits"),))
 
+    def _check_played_on(self, seat: int, card: Card, effect: Effect, top: Entry) -> None:
+        """"… a card that was played on you": the card answered picked this player (a card picks its players
+        when it is played, both books, On Your Turn › Action)."""
+        if effect.condition == "played_on_you" and (top.kind != "card" or top.target != seat):
+            name = self.state.players[seat].name
+            raise IllegalPlay(f"{card.name} answers only a card played on {name}, and {top.name} was not.",
+                              (ed(self.state, "on-your-turn/action"), ed(self.state, "other-rules/negate-and-ignore")),
+                              code="does-not-affect")
+
     def _check_ignore(self, seat: int, card: Card, effect: Effect, top: Entry) -> None:
         state = self.state
         # A card the books show only as "Ignore a card that affects you" Ignores any played card.
-        what = set(effect.what or ("action", "sometimes", "anytime", "gambling", "cheating"))
+        what = set(effect.what or PLAYED_KINDS)
         player = state.players[seat]
         if top.kind == "drink":
             if "drink" not in what:
@@ -500,6 +513,7 @@ class Checker:
                                   f"{state.players[top.drinker].name}'s.", (cite,))
             return
         kind = entry_timing(state, top, self.cards)
+        self._check_played_on(seat, card, effect, top)
         if kind == "event":
             raise IllegalPlay(f"{card.name} cannot Ignore the Drink Event {top.name}.", (ed(state, "more-drink-rules/drink-events"),))
         if kind not in what:
@@ -534,7 +548,8 @@ class Checker:
     def _check_target(self, seat: int, card: Card, entry: Entry) -> None:
         state = self.state
         wants = card.get("target")
-        uses_target = wants in ("other_player", "any_player") or any(
+        chooses = any(play_choice(e) for e in card.effects)  # then the option taken says whether it picks
+        uses_target = (wants in ("other_player", "any_player") and not chooses) or any(
             getattr(e, "who", None) == "target" or getattr(e, "to", None) in ("target", "chosen")
             or getattr(e, "with_", None) == "chosen"
             for e in _option_effects(card, entry.option))

@@ -24,6 +24,14 @@ def _half(value: int, rounding: str) -> int:
     return halved if value >= 0 else -halved
 
 
+def _halved(effect: dict, rounding: str) -> dict:
+    """A Drink's other numeric effect halved with it (like numeric effects split, both books)."""
+    for key in ("amount", "count"):
+        if isinstance(effect.get(key), int):
+            return {**effect, key: _half(effect[key], rounding)}
+    return dict(effect)
+
+
 def split(state: GameState, drink: Entry, partner: int | None, rounding: str, out: Outcome, why: str,
           by: int | None = None) -> None:
     """Halve the Drink; the partner's half was given by ``by`` (the splitting player)."""
@@ -33,6 +41,7 @@ def split(state: GameState, drink: Entry, partner: int | None, rounding: str, ou
     drink.alcohol = None if before is None else _half(before, rounding)
     drink.fortitude = _half(drink.fortitude, rounding)
     drink.draw = _half(drink.draw, rounding)
+    drink.extras = [_halved(e, rounding) for e in drink.extras]
     drink.group = drink.group or f"split:{drink.uid}"
     owner = state.players[drink.drinker].name
     if partner is None:
@@ -42,7 +51,7 @@ def split(state: GameState, drink: Entry, partner: int | None, rounding: str, ou
     half = Entry(uid=state.next_uid, kind="drink", player=drink.player, name=f"{drink.name} (half)",
                  card_id=drink.card_id, card_type=drink.card_type, drinker=partner, source=drink.source,
                  alcohol=drink.alcohol, fortitude=drink.fortitude, draw=drink.draw, drawn_for=list(drink.drawn_for),
-                 group=drink.group, copy_of=drink.uid, sent_by=by)
+                 extras=[dict(e) for e in drink.extras], group=drink.group, copy_of=drink.uid, sent_by=by)
     state.next_uid += 1
     state.chain.insert(state.chain.index(drink) + 1, half)
     out.say(f"{why}: {drink.name} becomes two independent Drinks of {drink.alcohol} Alcohol Content each ({before} "
@@ -91,7 +100,7 @@ def copy_for_everyone(state: GameState, drink: Entry, out: Outcome) -> None:
         copy = Entry(uid=state.next_uid, kind="drink", player=drink.player, name=f"{drink.name} (copy)",
                      card_id=drink.card_id, card_type=drink.card_type, drinker=seat, source=drink.source,
                      alcohol=drink.alcohol, fortitude=drink.fortitude, draw=drink.draw, drawn_for=list(drink.drawn_for),
-                     group=drink.group, copy_of=drink.uid)
+                     extras=[dict(e) for e in drink.extras], group=drink.group, copy_of=drink.uid)
         state.next_uid += 1
         state.chain.insert(index + offset, copy)
     out.say(f"Every player gets a separate, independent copy of {drink.name} at once (no chance to change it before "

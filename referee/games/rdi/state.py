@@ -63,6 +63,7 @@ class Entry:
     alcohol: int | None = None  # the Drink's total, alterations included (None: not known yet)
     fortitude: int = 0
     draw: int = 0  # cards the drinker draws (a Drink's "draw" effects, Chasers included)
+    extras: list = field(default_factory=list)  # a Drink's other effects as data (a taught Drink's Gold, discards)
     drawn_for: list = field(default_factory=list)  # names of the Drink's cards (or Chasers) that make them draw
     awaiting_chaser: bool = False
     ignored_by: list = field(default_factory=list)
