@@ -1120,7 +1120,7 @@ class Binder:
                 raise Unreadable("'that card': this card answers no card; name the kind ('a Sometimes card')", at)
             b.used_windows.update(b.windows)
             data = answered
-        elif b.answered is not None and self.fits(data, b.answered):
+        elif b.answered is not None and b.windows and self.fits(data, b.answered):
             b.used_windows.update(b.windows)  # the moment said again: "In response to a Sometimes card. Negate a
             data = {**b.answered, **{k: v for k, v in data.items() if v}}  # Sometimes card."
         what = tuple(data.get("what") or ()) or None

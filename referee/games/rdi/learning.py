@@ -76,7 +76,8 @@ def build_card(name: str, phrase_text: str, owner: str | None) -> dict:
     kind = phrase.kind
     card = {
         "id": card_id(GAME, name), "name": name, "game": GAME, "book": TABLE_BOOK, "type": kind,
-        "summary": card_phrase(kind, phrase.effects, phrase.alcohol, phrase.chaser, phrase.window, phrase.affects),
+        "summary": card_phrase(kind, phrase.effects, phrase.alcohol, phrase.chaser, phrase.window, phrase.affects,
+                               phrase.target),
         "phrase": phrase_text, "effects": effects_data(phrase.effects), "count": 1,  # physical copies
         "cites": [f"{book}/{KIND_SECTIONS.get(kind, 'on-your-turn')}" for book in ("gii", "rdi3")],
         **phrase.fields(),  # who the card's player picks, and a Sometimes card's moment

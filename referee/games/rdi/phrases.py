@@ -60,6 +60,7 @@ WINDOW_WORDS = {
     "card_affects_you": "play in response to a card that affects your {figures}",
     "you_would_lose": "play when you would lose {figures}",
     "you_would_gain": "play when you would gain {figures}",
+    "another_player_would_lose": "play when another player would lose {figures}",
     "drink_revealed": "play when a Drink is revealed",
     "you_are_drinking": "play when you reveal a Drink",
     "you_lost_fortitude": "play after you lose Fortitude from another player's card",
@@ -88,15 +89,16 @@ def _figures(attrs) -> str:
 class _Writer:
     """Players' words for one card's effects, naming the picked player once and "that player" after."""
 
-    def __init__(self, default: str, named_target: bool = False):
+    def __init__(self, default: str, named_target: bool = False, target: str | None = None):
         self.default = default
         self.named_target = named_target
+        self.anyone = target == "any_player"  # "a player" (perhaps themselves), not "another player"
 
     def who(self, selector: str) -> str | None:
         if selector not in SUBJECTS:
             return None
         if selector == "target":
-            said = SUBJECTS["target"][1 if self.named_target else 0]
+            said = SUBJECTS["target"][1] if self.named_target else "a player" if self.anyone else SUBJECTS["target"][0]
             self.named_target = True
             return said
         return SUBJECTS[selector][0]
@@ -135,8 +137,8 @@ class _Writer:
                     return f"{verb('pay')} {_amount(effect.amount)} Gold{to}"
                 payee = self.who(effect.to)
                 return None if payee is None else f"{verb('pay')} {payee} {_amount(effect.amount)} Gold"
-            if op == "ante":
-                return f"{verb('ante')} {_amount(effect.amount)} Gold"
+            if op == "ante":  # "more": an ante of its own, never the starting ante said again
+                return f"{verb('ante')} {_amount(effect.amount)} more Gold"
             if op in ("draw", "discard"):
                 if not isinstance(effect.count, int):
                     return None
@@ -231,15 +233,17 @@ def write_clause(effect: Effect, default: str = "self") -> str:
     return write_structured(effect, lambda effects: write_clauses(effects, "self"))
 
 
-def card_phrase(kind: str, effects, alcohol=None, chaser: bool = False, window=(), affects=()) -> str:
+def card_phrase(kind: str, effects, alcohol=None, chaser: bool = False, window=(), affects=(),
+                target: str | None = None) -> str:
     """The phrase of a card: `KIND: …` (a Sometimes card's moment first, a Drink's Alcohol Content and Chaser
     first), in players' words wherever they read back to the same effects."""
     window = (window,) if isinstance(window, str) else tuple(window or ())
-    return _card_phrase(kind, tuple(effects), alcohol, bool(chaser), window, tuple(affects or ()))
+    return _card_phrase(kind, tuple(effects), alcohol, bool(chaser), window, tuple(affects or ()), target)
 
 
 @lru_cache(maxsize=1024)  # effects are frozen values: the same card is written once per process
-def _card_phrase(kind: str, effects: tuple, alcohol, chaser: bool, window: tuple, affects: tuple) -> str:
+def _card_phrase(kind: str, effects: tuple, alcohol, chaser: bool, window: tuple, affects: tuple,
+                 target: str | None) -> str:
     head = HEAD_WORDS.get(kind, "extra")
     default = "drinker" if kind == "drink" else "self"
     effects = list(effects)
@@ -257,9 +261,9 @@ def _card_phrase(kind: str, effects: tuple, alcohol, chaser: bool, window: tuple
     if windows and not ANSWERS & {e.op for e in effects}:  # an answer's moment is what it answers
         sentences = [WINDOW_WORDS[w].format(figures=_figures(affects or ("fortitude", "alcohol", "gold")))
                      for w in windows]
-    natural = [_Writer(default).clause(e) for e in rest]
+    natural = [_Writer(default, target=target).clause(e) for e in rest]
     if all(n is not None for n in natural):  # in context: the picked player named once, "that player" after
-        writer = _Writer(default)
+        writer = _Writer(default, target=target)
         text = _joined(head, sentences, own + [writer.clause(e) for e in rest])
         if _reads_back(text, effects):
             return text
