@@ -45,6 +45,8 @@ def played_summary(card: Card, player) -> str:
     """A card's summary as said when ``player`` plays it: a character's card in another player's hand names
     that player where the summary names its owner ("Molly pays 3 Gold" -> "Ann pays 3 Gold"); a quoted card
     title and a worked example's name ("Serena Example 3") stay as printed."""
+    if card.book == "table":  # a taught card's summary is its phrase: said without its kind
+        return re.sub(r"^[a-z ]+:\s*", "", card.summary)
     owner = card.owner
     if owner in ("shared", "unknown") or owner == player.name or (player.character or "").lower() == owner.lower():
         return card.summary
