@@ -11,9 +11,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from card_texts import CORPORA, entries, score
-from referee.core.effect_model import OPS
+from referee.core.effect_model import OPS, SPECS, card_ops, effect_data
 from referee.core.phrases import PhraseError, same_effects
-from referee.games.rdi.card_text import parse_card_phrase
+from referee.games.rdi.card_text import parse_card_phrase, read_clauses_text
 from referee.games.rdi.phrases import card_phrase
 from referee.games.rdi.readback import read_back
 
@@ -92,3 +92,36 @@ def test_any_card_the_writer_prints_reads_back_to_the_same_effects(kind, effects
     phrase = parse_card_phrase(text)
     assert same_effects(phrase.effects, effects), text
     assert read_back(phrase, "Ann").endswith(".")
+
+
+# ------------------------------------------------------------------ the phrase language agrees with the model
+
+EXAMPLE_VALUES = {
+    "int": "1", "amount": "1", "count": "1", "selector": "target", "attr": "fortitude", "attrs": "(fortitude)",
+    "kinds": "(action)", "flag": "true", "text": '"something the table applies"', "effects": "{gain 1 Fortitude}",
+    "options": '("A" {gain 1 Fortitude} "B" {lose 1 Fortitude})', "bands": "(1 to 3 {gain 1 Fortitude})",
+}
+
+
+def _value(param) -> str:
+    if param.kind == "word":
+        return param.values[0] if param.values else "anything"
+    if param.kind == "words":
+        return f"({param.values[0]})" if param.values else "(anything)"
+    return EXAMPLE_VALUES[param.kind]
+
+
+@pytest.mark.parametrize("op", sorted(card_ops("rdi")))
+def test_every_parameter_of_every_op_reads_in_the_structured_form(op):
+    """The phrase language, the checker (card_schema.json) and docs/card-schema.md all take an op's parameters
+    from SPECS: each one, with a word of its vocabulary, reads into that parameter."""
+    required = [p for p in SPECS["rdi"][op] if p.required]
+    for param in SPECS["rdi"][op]:
+        given = {p.name: _value(p) for p in required + ([param] if param not in required else [])}
+        text = "[" + " ".join([op, *(f"{k}={v}" for k, v in given.items())]) + "]"
+        (effect,) = read_clauses_text(text)
+        assert effect.op == op and param.name in effect_data(effect), text
+        if param.values:
+            wrong = "[" + " ".join([op, *(f"{k}={v}" for k, v in {**given, param.name: "nonsense"}.items())]) + "]"
+            with pytest.raises(PhraseError):
+                read_clauses_text(wrong)

@@ -15,9 +15,11 @@ from typer.testing import CliRunner
 from referee.cli import app
 from referee.core import learned
 from referee.core.carddb import load_cards
+from referee.core.phrases import same_effects
 from referee.core.ruling import ASK, REFUSED
 from referee.core.session import Session
 from referee.core.store import Store
+from referee.games.rdi.phrases import parse_card_phrase
 from kept_cards import POCKET_SAND, assert_pocket_sand_kept, user_env
 from rdi_lines import plausible_lines
 
@@ -105,8 +107,26 @@ SUBJECTS = ["another player", "each other player", "you"]
 ATTRS = ["Fortitude", "Alcohol Content", "Gold"]
 
 
+PRINTED = [  # card text as printed, {n} a number (issue 18: taught cards read as the card reads)
+    ("action", "Action — Pick another player. They lose {n} Fortitude."),
+    ("action", "action: Each player pays {n} Gold to the Inn. Draw a card."),
+    ("action", "Action: Choose one: gain {n} Fortitude, or lose {n} Alcohol Content."),
+    ("action", "action: Put this card in front of another player. At the start of their turn, they lose 1 Fortitude."),
+    ("action", "Action: Each other player chooses one: lose 1 Fortitude, or pay you {n} Gold."),
+    ("sometimes", "Sometimes: Play when you would lose Fortitude. Reduce that loss by {n}."),
+    ("sometimes", "sometimes: Reduce the Fortitude another player loses by {n}."),
+    ("sometimes", "Sometimes: Play after you lose Fortitude from another player's card. That player loses {n} Fortitude."),
+    ("anytime", "(Anytime) Take {n} Gold from the Inn."),
+    ("drink", "Drink: +{n} Alcohol Content. Each other player pays you 1 Gold."),
+    ("drink", "Drink: Gain {n} Alcohol Content. Draw a card. This Drink has a Chaser."),
+]
+
+
 @st.composite
 def card_phrases(draw):
+    if draw(st.booleans()):
+        kind, text = draw(st.sampled_from(PRINTED))
+        return kind, text.format(n=draw(st.integers(0, 4)))
     kind = draw(st.sampled_from(["action", "sometimes", "anytime", "drink"]))
     if kind == "drink":
         extra = draw(st.sampled_from(["", ", lose 1 Fortitude", ", gain 1 Fortitude", ", with a Chaser"]))
@@ -147,6 +167,8 @@ def test_random_learned_cards_keep_every_invariant(cards, tmp_path_factory, phra
     for index, (kind, phrase) in enumerate(phrases):
         name = f"Table Card {index}"
         assert session.handle(f'learn "{name}": {phrase}').verdict != REFUSED, phrase
+        taught = session.cards_in_play.lookup(name).found  # what it says back is a phrase that reads the same
+        assert same_effects(parse_card_phrase(taught.summary).effects, taught.effects), (phrase, taught.summary)
         names.append((kind, name))
     rng = random.Random(seed)
     total = session.state.total_gold()
