@@ -46,18 +46,21 @@ Announcements (Giants War): NAME antes CARD N · NAME plays CARD N [for the drag
   set gambit N round N leader NAME · set turn NAME · set dragon stakes N giant stakes N · set NAME been in the hole yes"""
 
 
-LEARN_HELP = """Teaching the referee a card: learn "NAME" [for CHARACTER]: KIND: CLAUSE, CLAUSE ...
+LEARN_HELP = """Teaching the referee a card: learn "NAME" [for CHARACTER]: KIND: the card's text as printed
   KIND: action, sometimes, anytime, gambling, cheating, drink, drink event (and potion, gear, recipe, ...)
-  CLAUSE, in players' words (who: you, another player, each other player, each player, the drinker):
-    another player loses 2 Fortitude · each other player loses 1 Fortitude · gain 2 Fortitude
-    another player pays you 2 Gold · another player gains 2 Alcohol Content · draw 2 cards
-    ignore a card that affects your Fortitude · negate an Action card · the Drink gets +2 Alcohol Content
-    you take control of the Round · every player still in the Round antes 1 Gold
-    drink: 3 Alcohol Content, lose 1 Fortitude · drink: 2 Alcohol Content, with a Chaser
+    learn "Shove": action: Pick another player. They lose 2 Fortitude.
+    learn "Dodge": sometimes: Play when you would lose Fortitude. Reduce that loss by 2.
+    learn "Guard": sometimes: Reduce the Fortitude another player loses by 1.
+    learn "Tithe": action: Each player pays 1 Gold to the Inn.   learn "Skim": anytime: Take 1 Gold from the Inn.
+    learn "Bluff": cheating: Another player leaves the Round and you take control of the Round.
+    learn "Toss-up": action: Choose one: gain 2 Fortitude, or lose 2 Alcohol Content.
+    learn "Troll Swill": drink: Gain 3 Alcohol Content. Lose 1 Fortitude. This Drink has a Chaser.
+    learn "Hex": action: Put this card in front of another player. At the start of their turn, they lose 1 Fortitude.
     "any words in quotes": what the referee cannot apply; it rules the timing, the table applies it with `set`
-  Without `for`, a card joins the deck of the first player who plays it; Drinks join the Drink Deck.
-  Learned cards are saved in your card folder (cards/learned/) and known to every later game.
-  The full grammar, with the structured form every effect has: docs/phrases.md."""
+  The referee says back what it understood; a text it cannot read exactly is refused at the word, with
+  every word that fits there. Without `for`, a card joins the deck of the first player who plays it;
+  Drinks join the Drink Deck. Learned cards are saved in your card folder (cards/learned/) and known to
+  every later game. The grammar: docs/phrases.md; what each wording means: docs/card-text-model.md."""
 
 
 def adapter(kind: str):
