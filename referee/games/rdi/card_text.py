@@ -30,6 +30,7 @@ GAME = "rdi"
 _OPS = MODEL[GAME]
 GRAMMAR = Path(__file__).with_name("card_text.lark")
 MAX_READINGS = 64  # more readings than this is a text too tangled to trust
+MAX_TEXT = 600  # characters: printed card text is far shorter (the longest of 568 typed ones has 158)
 
 HEADS = {
     "action": "action", "sometimes": "sometimes", "anytime": "anytime", "gambling": "gambling",
@@ -123,9 +124,9 @@ def prepare(typed: str, read_inner) -> Prepared:
                 origin.extend([i] * len(token))
                 i = end + 1
                 continue
-            if char == "\x00":
-                i += 1
-                continue
+            if not char.isprintable() and char not in "\t\n\r":  # an escape sequence is no card text
+                raise UnboundText(None, 0, f"it holds a control character ({char!r}) after word "
+                                           f"{_words_before(typed, i)}, and card text has none")
             lowered = char.lower()
             out.append(lowered if len(lowered) == 1 else char)
             origin.append(i)
@@ -1117,7 +1118,8 @@ class Binder:
         if data.get("that"):
             answered = b.answered
             if answered is None:
-                raise Unreadable("'that card': this card answers no card; name the kind ('a Sometimes card')", at)
+                raise Unreadable("nothing before it names the card this answers; name its kind ('a Sometimes card')",
+                                 at)
             b.used_windows.update(b.windows)
             data = answered
         elif b.answered is not None and b.windows and self.fits(data, b.answered):
@@ -1272,6 +1274,8 @@ def _inner_effects(effect: Effect):
 def parse_card_phrase(typed: str) -> CardPhrase:
     """`KIND: TEXT` -> CardPhrase; raises PhraseError at the first word that cannot be read (or, for a text
     two readings of which differ, naming both)."""
+    if len(typed) > MAX_TEXT:
+        raise UnboundText(None, 0, f"a card's text is at most {MAX_TEXT} characters; this one has {len(typed)}")
     kind, body, start = take_head(typed)
     if not body.strip():
         raise PhraseError(None, _words_before(typed, len(typed)), "what the card does after its kind")
