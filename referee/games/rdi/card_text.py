@@ -15,13 +15,13 @@ reading means. Lark is imported here only: `learn` and deck imports, never the o
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import product
 from pathlib import Path
 
 from referee.core.effect_model import OPS as MODEL
-from referee.core.effect_model import UNKNOWN, Band, Effect, EffectError, Option, parse_effect
+from referee.core.effect_model import UNKNOWN, Band, Effect, EffectError, Option
 from referee.core.phrases import Cursor, PhraseError, read_structured
 from referee.core.text import listed
 from referee.games.rdi.kinds import KIND_WORDS
@@ -497,8 +497,6 @@ class Reader:
         return Act("structured", {"effect": self.prepared.structured[int(token.value[1:])]}, at=token.start_pos)
 
     def act(self, node) -> Act:
-        from lark import Token
-
         what = node.data
         words = _words(node)
         verb = next((w for w in words if w not in ("may", "must")), "")
@@ -636,7 +634,6 @@ class Reader:
 # ------------------------------------------------------------------ binding who is who
 
 SINGULAR_THIRD = {"another_player", "a_player", "each_other", "each_player", "that_player", "attacker", "drinker"}
-AGREES_S = re.compile(r".+(s|es)$")
 
 
 @dataclass
@@ -899,11 +896,7 @@ class Binder:
         is said to you. A plural subject ("they", "all other players") keeps its verbs without -s."""
         if not verb:
             return True
-        s_form = verb not in ("is", "has") and bool(AGREES_S.match(verb)) and verb not in ("pass", "discards'")
-        if verb in ("pass",):
-            s_form = False
-        if verb in ("passes",):
-            s_form = True
+        s_form = verb.endswith("s") and verb != "pass"  # loses, pays, is; "pass" is the base form
         if previous.plural:
             return not s_form
         return s_form and previous.kind in SINGULAR_THIRD
