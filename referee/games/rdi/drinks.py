@@ -91,11 +91,30 @@ def start_drink(state: GameState, seat: int, card: Card, source: str, out: Outco
     shown = "an unknown amount of" if entry.alcohol is None else str(entry.alcohol)
     out.say(f"{player.name} reveals {card.name} from {where}: {shown} Alcohol Content.", rule or ed(state, "on-your-turn/drink"))
     state.chain.append(entry)
-    if card.get("chaser") or chaser:
-        if chaser and not card.get("chaser"):
-            _say_declared_chaser(state, card, out)
+    if has_chaser(state, card, chaser, out):
         _want_chaser(state, entry, out)
     return entry
+
+
+def has_chaser(state: GameState, card: Card, declared: bool, out: Outcome) -> bool:
+    """Whether this Drink brings a Chaser, by the table's edition: RDI 3 takes the words "with a Chaser" in the
+    title or the "+" mug icon; Gambling? I'm In! asks for both. A card the table marked with a Chaser (`chaser`)
+    shows the icon; `declared` is the table saying so at the reveal."""
+    if declared and not card.get("chaser"):
+        _say_declared_chaser(state, card, out)
+        return True
+    if not card.get("chaser"):
+        return False
+    if "with a chaser" in card.name.lower():
+        return True
+    if state.rules == "gii":
+        out.say(f"{card.name} shows the Chaser icon, but its title does not say \"with a Chaser\": under Gambling? "
+                "I'm In! a Drink brings a Chaser only when its title says so and the icon shows it, so no Chaser is "
+                "revealed. RDI 3 takes either.", *both(state, "more-drink-rules/chasers"))
+        return False
+    out.say(f"{card.name} shows the Chaser icon, though its title does not say \"with a Chaser\": under RDI 3 either "
+            "is enough. Gambling? I'm In! asks for both.", *both(state, "more-drink-rules/chasers"))
+    return True
 
 
 def _say_declared_chaser(state: GameState, card: Card, out: Outcome) -> None:
@@ -147,9 +166,7 @@ def add_chaser(state: GameState, entry: Entry, card: Card, declared: bool, out: 
              else f", for a total of {entry.alcohol} Alcohol Content")
     out.say(f"Chaser: {card.name} adds its effects to the Drink{total}. The Drink and its Chasers count as one Drink.",
             chaser_rule(state))
-    if card.get("chaser") or declared:
-        if declared and not card.get("chaser"):
-            _say_declared_chaser(state, card, out)
+    if has_chaser(state, card, declared, out):
         _want_chaser(state, entry, out)
 
 

@@ -150,7 +150,12 @@ def settle(ctx: Resolving) -> None:
     state, entry, out = ctx.state, ctx.entry, ctx.out
     for (victim, attr), change in ctx.totals.items():
         if state.players[victim].automaton:
-            change = _reduced(ctx, victim, attr, change)
+            # Otto counts as a player (Smorgasbox, Otto): a standing modifier of the card's player (Wulfric's
+            # Bitey) reaches his track as it would any player's
+            before = change
+            change = _answered_and_standing(ctx, victim, attr, change)
+            if change != before and not _reductions_for(ctx, victim, attr):
+                out.say("Otto counts as a player, so that reaches his track too.", otto.TARGETING)
             otto.track_change(state, ctx.source(victim), attr, change, out, ctx.card.name)
             continue
         change = _answered_and_standing(ctx, victim, attr, change)
