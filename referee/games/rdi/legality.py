@@ -69,6 +69,16 @@ def _option_effects(card: Card, option: int | None) -> list[Effect]:
     return out
 
 
+def _drink_change_words(card: Card | None) -> str:
+    """How a card changes a Drink, in words: "Ignores a Drink", "splits a Drink"..."""
+    ops = {e.op for e in walk(card.effects)} if card is not None else set()
+    for op, words in (("ignore", "Ignores a Drink"), ("negate", "Negates a Drink"), ("split_drink", "splits a Drink"),
+                      ("pass_drink", "passes a Drink to another player"), ("alter_drink", "changes a Drink's Alcohol Content")):
+        if op in ops:
+            return words
+    return "changes a Drink"
+
+
 def _changes_drink(effect: Effect) -> bool:
     return effect.op in CHANGES_DRINK_OPS or (effect.op in ("negate", "ignore") and "drink" in (effect.what or ()))
 
@@ -486,6 +496,9 @@ class Checker:
                 raise IllegalPlay(sentence(f"{card.name} cannot Negate a card that acts on a Drink Event, and "
                                            f"{top.name} answers the Drink Event {answered.name}"),
                                   (ed(state, "other-rules/wench-thinks/limits"),))
+            how = _drink_change_words(target)
+            self.notes.append((sentence(f"{top.name} {how}, which counts as changing a Drink's effects, so it may be "
+                                        f"Negated by {card.name}"), (limits[0],)))
 
     def _check_played_on(self, seat: int, card: Card, effect: Effect, top: Entry) -> None:
         """"… a card that was played on you": the card answered picked this player (a card picks its players
