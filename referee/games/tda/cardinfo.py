@@ -116,11 +116,20 @@ def power_summary(card: Card) -> str:
     return str(block.get("summary")) if block else card.summary
 
 
+UNPRINTED_POWER = ("tda/glossary/power",)  # a power the book does not print: only the rule that powers trigger
+
+
 def first_cite(card: Card, prefix: str = "tda/card-powers/") -> tuple[str, ...]:
-    """The card's own power explanation, if it has one, else its first citation."""
+    """The card's own power explanation (a power section or a Legendary Edition note about this very card,
+    never another card's note it is cited beside), else its first citation; for a power the book does not
+    print, the rule of powers alone."""
+    own = card.id.rsplit("/", 1)[-1]
     for cite in card.cites:
-        if cite.startswith(prefix) or cite.startswith("tda/le-notes/"):
+        section = cite.rsplit("/", 1)[-1]
+        if (cite.startswith(prefix) or cite.startswith("tda/le-notes/")) and (section in own or own in section):
             return (cite,)
+    if power_effects(card) is None:
+        return UNPRINTED_POWER
     return card.cites[:1]
 
 

@@ -117,7 +117,7 @@ def _push_power(state: GameState, out: Outcome, seat: int, card, placed: Placed)
     if effects is None:
         out.say(f"{C.why_no_power(card)}: the table applies it (`pay`, `steal`, "
                 "`draw`, `give`, `discard` lines, or add the power in a card file), then says `done`.",
-                *card.cites[:1])
+                *C.UNPRINTED_POWER)
         effects = [TableStep(f"apply {card.name}'s power")]
     else:
         out.say(f"{card.name}'s power: {C.power_summary(card)}", *cites)

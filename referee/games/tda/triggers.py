@@ -48,7 +48,7 @@ def push_power(ctx: Ctx, card, strength: int, this_uid, name: str) -> None:
     effects = C.power_effects(card)
     if effects is None:
         ctx.say(f"{C.why_no_power(card)}: the table applies it (`pay`, `steal`, "
-                "`draw`, `give`, `discard` lines, or add it in a card file), then says `done`.", *card.cites[:1])
+                "`draw`, `give`, `discard` lines, or add it in a card file), then says `done`.", *C.UNPRINTED_POWER)
         effects = [TableStep(f"apply {card.name}'s power")]
     else:
         ctx.say(f"{card.name}: {C.power_summary(card)}", *C.first_cite(card))
