@@ -243,10 +243,13 @@ def apply_negate(ctx: Resolving, effect: Effect) -> None:
         state.drink_discard += len(target.parts)
     elif target.kind == "event":
         state.drink_discard += 1
+    from referee.games.rdi.characters import after_negated
+
     out.say(f"{name} is Negated: it goes to its discard pile and none of its effects happen"
             + (" (so no Piety changes)." if target.kind == "card" and state.players[target.player].piety is not None
                else "."),
             ed(state, "other-rules/negate-and-ignore"))
+    after_negated(state, target, ctx.cards.by_id.get(target.card_id) if target.card_id else None, out)
     replaced = any(e.op == "play_again" for e in ctx.card.effects)  # the card itself says what happens next
     if target.card_type in ("gambling", "cheating") and state.round is not None and not replaced:
         gambling.after_negated_play(state, target.player, out)

@@ -27,6 +27,11 @@ def after_card(state: GameState, entry: Entry, card, out: Outcome) -> None:
     roxana.after_card(state, entry, card, out)
 
 
+def after_negated(state: GameState, entry: Entry, card, out: Outcome) -> None:
+    """A card Negated: where it goes when a character's rules send it somewhere of their own."""
+    roxana.negated(state, entry, card, out)
+
+
 def forbid_response(state: GameState, target: Entry) -> str | None:
     return kaylin.forbid_response(state, target)
 

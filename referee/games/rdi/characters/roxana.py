@@ -74,6 +74,14 @@ def after_card(state: GameState, entry: Entry, card: Card, out: Outcome) -> None
                 CLEAVER)
 
 
+def negated(state: GameState, entry: Entry, card: Card | None, out: Outcome) -> None:
+    """A Negated Ingredient Card of Roxana's has none of its effects, so it goes to her discard pile, not the
+    Cutting Board (Smorgasbox, Ingredients)."""
+    if card is not None and is_roxana(state.players[entry.player].character) and is_ingredient(card):
+        out.say(f"{card.name} is an Ingredient Card, but Negated it did not resolve: it goes to "
+                f"{state.players[entry.player].name}'s discard pile, not the Cutting Board.", INGREDIENTS)
+
+
 def grant_prepare(state: GameState, entry: Entry, count: int, out: Outcome) -> None:
     """"Everything's prepped!": up to ``count`` Ingredient Cards from hand to the Cutting Board."""
     player = state.players[entry.player]
