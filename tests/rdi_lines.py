@@ -38,3 +38,79 @@ def plausible_lines(session, rng: random.Random, count: int) -> list[str]:
         else:
             choices.append("resolve")
     return choices
+
+
+# Cards a table teaches for the window properties: a Negate of Gambling Cards, a forced exit played as a
+# response, a rescue, a card that ends the Round, one that takes the pot, and a plain hit that is no Round's.
+WINDOW_CARDS = ('learn "Not So Fast": sometimes: negate a Gambling card',
+                'learn "Caught You": sometimes: negate a Cheating card',
+                'learn "Shove": sometimes: [force_leave who=target]',
+                'learn "Second Wind": sometimes: Gain 2 Fortitude.',
+                'learn "Table Flip": anytime: [end_round pot_to=inn]',
+                'learn "Lucky Break": anytime: [take_pot]',
+                'learn "Heckle": anytime: Pick another player. They lose 1 Fortitude.')
+ROUND_CARDS = ('"Gambling? I\'m in!"', '"I raise!"', '"Winning Hand!"', '"Do you even know how to play this game?"',
+               '"Not now, I\'m feeding Wulfric"', '"This is not in the Paladin\'s Codex"',
+               '"Oh, I guess the Wench thought that was her tip…"', '"Oh, I guess I thought that was my tip…"',
+               '"Um…I know you think you won, but…"', '"I don\'t think so!"', '"Not So Fast"', '"Caught You"', '"Shove"',
+               '"Second Wind"', '"Table Flip"', '"Lucky Break"', '"Heckle"')
+
+
+def window_line(session, rng: random.Random) -> str:
+    """A plausible line around the windows of play: Rounds of Gambling with every way a go ends (passes,
+    Negated cards, leaving, forced exits, players passing out), the last chance before a player is out
+    (figures the table corrects into and out of risk), and the turn moving on. Many lines are refused."""
+    state = session.state
+    names = [p.name for p in state.players if not p.out]
+    active = state.players[state.active].name
+    who = rng.choice(names)
+    other = rng.choice([n for n in names if n != who] or names)
+    round_ = state.round
+    roll = rng.random()
+
+    def play(card: str) -> str:
+        return f"{who} plays {card}" + (f" on {other}" if card in ('"Shove"', '"Heckle"') else "")
+
+    if state.must_drink and roll < 0.5:
+        return f"{state.players[state.must_drink[0]].name} reveals Wine"
+    if state.last_chance and not state.chain and roll < 0.75:  # often a rescue, so that games go on
+        saved = state.players[state.seat(rng.choice(state.last_chance))]
+        return (f'{saved.name} plays "Second Wind"' if roll < 0.15 else "resolve" if roll < 0.35
+                else f"set {saved.name} fortitude {min(20, saved.alcohol + 3)} gold {max(saved.gold, 2)}")
+    if roll < 0.04:
+        player = state.players[state.seat(who)]
+        return (f"set {who} alcohol {player.fortitude}" if rng.random() < 0.5 else f"set {who} gold 0"
+                if rng.random() < 0.3 else f"set {who} fortitude {min(20, player.alcohol + rng.randint(1, 4))}")
+    if state.chain:
+        top = state.chain[-1]
+        if top.card_type in ("gambling", "cheating") and roll < 0.6:
+            return play('"Not So Fast"' if top.card_type == "gambling" else '"Caught You"')
+        if top.name in ("Not So Fast", "Caught You") and roll < 0.8:
+            return "resolve"
+        if roll < 0.55:
+            return play(rng.choice(ROUND_CARDS[4:]))
+        return "resolve" if roll < 0.9 else f"{who} passes"
+    if round_ is not None and round_.started:
+        actor = state.players[round_.next_actor].name if round_.next_actor is not None else who
+        if roll < 0.45:
+            return f"{actor} passes"
+        if roll < 0.7:
+            return f"{actor} plays {rng.choice(ROUND_CARDS[:4])}"
+        if roll < 0.8:
+            return f"{who} {'is forced out' if rng.random() < 0.5 else 'leaves the round'}"
+        return play(rng.choice(ROUND_CARDS[4:]))
+    if not state.action_done and state.phase in ("discard_draw", "action") and roll < 0.45:
+        return f"{active} plays {ROUND_CARDS[0]}"
+    if roll < 0.55:
+        return play(rng.choice(ROUND_CARDS))
+    if roll < 0.65:
+        return f"{active} orders a drink for {other}"
+    if roll < 0.75:
+        return f"{active} reveals {rng.choice(['Wine', 'Mead', 'Light Ale'])}"
+    if roll < 0.82:
+        return "end turn"
+    if roll < 0.88:
+        return f"{active} draws"
+    if roll < 0.94:
+        return f"{who} splits the Mead with {other}"
+    return "resolve"

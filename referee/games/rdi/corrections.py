@@ -237,23 +237,34 @@ def _round(state: GameState, given: dict, out: Outcome) -> None:
         if len(control) != 1:
             raise NotUnderstood("One player is in control of a Round: `set gambling control Kaylin`.")
         round_.control = control[0]
-    if "passed" in given:
+    if "passed" in given:  # the table's word on who passed replaces the goes the referee counted as spent
         round_.passes = seats("passed")
+        round_.spent = []
     else:  # a player who left, or took control, is no longer waiting as a passer
         round_.passes = [s for s in round_.passes if s in round_.still_in() and s != round_.control]
-    out.say(f"Set the Round of Gambling, as at the table: pot {state.pot}, {names[round_.control]} in control, still in "
+        round_.spent = [s for s in round_.spent if s in round_.still_in() and s != round_.control]
+    controller = names[round_.control] if round_.control is not None else "nobody"
+    out.say(f"Set the Round of Gambling, as at the table: pot {state.pot}, {controller} in control, still in "
             f"{', '.join(names[s] for s in round_.still_in())}; passed since control last changed: "
             f"{', '.join(names[s] for s in round_.passes) or 'nobody'}.", cite)
     problems = _round_problems(state)
     if problems:
         raise IllegalPlay(f"That Round is impossible: {problems[0][0]}", (problems[0][1],), hint="Nothing was changed.")
     if "to_act" in given:
-        round_.next_actor = state.seat(find_player(given["to_act"], names))
+        actor = state.seat(find_player(given["to_act"], names))
+        if actor not in round_.still_in() or actor == round_.control:
+            raise IllegalPlay(f"That Round is impossible: {names[actor]} cannot be the one to act: only a player still "
+                              "in the Round, other than the one in control, acts (play that comes back to the player "
+                              "in control ends the Round).", (ed(state, "gambling/ending-the-round"),),
+                              hint="Nothing was changed.")
+        round_.next_actor = actor
     else:
-        after = [s for s in gambling.order_after(round_, round_.control) if s not in round_.passes]
-        round_.next_actor = after[0] if after else None
-        if after:
-            out.say(f"Assumed: {names[after[0]]} acts next (the first player after {names[round_.control]} in turn order "
+        start = round_.control if round_.control is not None else round_.starter
+        waiting = [s for s in gambling.order_after(round_, start) + [start]
+                   if s != round_.control and s in round_.still_in() and s not in round_.passes + round_.spent]
+        round_.next_actor = waiting[0] if waiting else None
+        if waiting:
+            out.say(f"Assumed: {names[waiting[0]]} acts next (the first player after {names[start]} in turn order "
                     "who has not passed); `set gambling to act NAME` says otherwise.", cite)
 
 
@@ -301,7 +312,8 @@ def _round_problems(state: GameState) -> list[tuple[str, str]]:
     if wrong:
         return [(f"{', '.join(wrong)} cannot have passed: only players still in the Round, other than the one in "
                  "control, pass.", ed(state, "gambling"))]
-    if round_.started and round_.control is not None and set(still) - {round_.control} <= set(round_.passes):
-        return [(f"everyone else has passed, so {names[round_.control]} has won the Round and takes the pot.",
-                 ed(state, "gambling/ending-the-round"))]
+    if round_.started and gambling.everyone_else_done(round_):
+        who = (f"so {names[round_.control]} has won the Round and takes the pot" if round_.control is not None
+               else "with nobody in control, so the Round is over and its pot has gone to the Inn")
+        return [(f"everyone else has passed, {who}.", ed(state, "gambling/ending-the-round"))]
     return []

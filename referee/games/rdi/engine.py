@@ -23,7 +23,7 @@ from referee.core.ruling import (
 )
 from referee.core.text import capitalized, count_of, listed, normalize, sentence
 from referee.games.rdi import announce as A
-from referee.games.rdi import choices, corrections, gambling, house, variants
+from referee.games.rdi import choices, corrections, gambling, house, last_chance, round_window, variants
 from referee.games.rdi.characters import kaylin, otto, phrenk, roxana, serena
 from referee.games.rdi.chasers import declared_base
 from referee.games.rdi.choosing import Choosing
@@ -148,13 +148,16 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions, Learning, Choosin
                 return state, settle_ruling(state, self.can(state, announcement.play, line))
             if state.choice is not None and not isinstance(announcement, WHILE_CHOOSING):
                 raise choices.pending(state)
+            last_chance.check(state, announcement)
             new = state.copy()
             out = Outcome()
             self.dispatch(new, announcement, out)
             if not isinstance(announcement, A.Learn):
                 new.waiting_line = new.waiting_card = None  # the table went on without teaching the card
+            self.close_windows(new, out)
             self.resume_waiting(new, out)
             if not new.chain and not new.over and new.choice is None:
+                self.resume_play(new, out)
                 self.after_chain_empty(new, out)
                 self.pass_ended_turn(new, out)
             if new.choice is not None and new.choice != state.choice:
@@ -453,13 +456,26 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions, Learning, Choosin
         return Ruling(ANSWER, "yes", text, tuple(steps), line)
 
     # --- the chain -------------------------------------------------------------------------
+    def close_windows(self, state: GameState, out: Outcome) -> None:
+        """Nothing waits on the chain once its window is over: with no Round of Gambling in progress, a play that
+        could act only on a Round is set aside (round_window.py)."""
+        round_window.set_aside_round_plays(state, self.cards, out)
+
     def after_chain_empty(self, state: GameState, out: Outcome) -> None:
-        """Passing out and running out of Gold, checked only when nothing is waiting to resolve."""
+        """Passing out and running out of Gold, checked only when nothing is waiting to resolve. A player no
+        longer at risk (a card or a correction saved them) is told so, and the last chance closes for them."""
         passing, broke = at_risk(state)
-        if not (passing or broke):
+        names = sorted(state.players[s].name for s in passing + broke)
+        saved = [name for name in state.last_chance if name not in names] if state.contest is None else []
+        if saved:
+            figures = [next(f"{p.name} ({p.alcohol} Alcohol Content, {p.fortitude} Fortitude, {p.gold} Gold)"
+                            for p in state.players if p.name == name) for name in saved]
+            out.say(f"{listed(figures)} {'is' if len(saved) == 1 else 'are'} no longer about to lose: the last chance "
+                    "is over for them and they stay in the game" + ("." if names else "; play goes on."),
+                    ed(state, "losing-the-game/passing-out"))
+        if not names:
             state.last_chance = []
             return
-        names = sorted(state.players[s].name for s in passing + broke)
         if state.last_chance == names:
             return
         state.last_chance = names

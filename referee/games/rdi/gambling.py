@@ -3,9 +3,12 @@
 "Gambling? I'm in!" as an Action starts a Round: normal play is suspended, every
 player in the Round antes 1 Gold, and the starter is in control. Play goes
 clockwise from the starter: each player plays a Gambling or Cheating Card (taking
-control) or passes (staying in). When everyone else has passed since the last
-change of control, the player in control takes the pot; with nobody in control,
-the pot goes to the Inn. After "Winning Hand!" only a Cheating Card takes control.
+control) or passes (staying in). The Round ends as soon as play would come back to
+the player in control, whatever ended the last go (a pass, a go spent on a Negated
+card, a player leaving, forced out or out of the game): the one in control takes the
+pot; with nobody in control, the pot goes to the Inn (``go_ends``, the one place
+this is decided). After "Winning Hand!" only a Cheating Card takes control. When a
+card may act on a Round, and what becomes of it once the Round is over: round_window.py.
 """
 
 from __future__ import annotations
@@ -16,7 +19,6 @@ from referee.core.ruling import IllegalPlay, Outcome
 from referee.games.rdi import house, variants
 from referee.games.rdi.citing import card_rule
 from referee.games.rdi.effects import ed, move_gold, play_choice, seats_for
-from referee.games.rdi.kinds import kind_name
 from referee.games.rdi.state import Entry, GameState, Round
 
 GAMBLING_OPS = ("start_round", "ante", "take_control", "restrict_next_control", "leave_round", "force_leave",
@@ -26,12 +28,12 @@ LEAVE_OPS = ("leave_round", "force_leave")
 MAKES_ANTE = ("start_round", "ante")
 
 
-def _ops(card: Card | None) -> set[str]:
+def card_ops(card: Card | None) -> set[str]:
     return {effect.op for effect in walk(card.effects)} if card is not None else set()
 
 
 def starts_round(card: Card) -> bool:
-    return "start_round" in _ops(card)
+    return "start_round" in card_ops(card)
 
 
 def round_option(card: Card, state: GameState) -> int | None:
@@ -66,9 +68,9 @@ def after_negated_play(state: GameState, seat: int, out: Outcome) -> None:
         round_.next_actor = seat
         out.say(f"{name} may play another Gambling or Cheating Card, or pass.", ed(state, "gambling"))
         return
-    round_.next_actor = next_after(round_, seat)
-    if round_.next_actor is not None:
-        out.say(f"{name}'s go is spent: {state.players[round_.next_actor].name}'s turn in the Round.", ed(state, "gambling"))
+    if seat not in round_.spent:
+        round_.spent.append(seat)
+    go_ends(state, out, after=seat, ended=f"{name}'s go is spent")
 
 
 def order_after(round_: Round, seat: int) -> list[int]:
@@ -85,58 +87,6 @@ def open_round(state: GameState, seat: int, out: Outcome, opened_by: int | None 
     out.say("A Round of Gambling is about to start: players may answer (for example by leaving the Round) "
             "before the antes.", ed(state, "gambling"))
     variants.put_prize_in_pot(state, seat, out)  # the starter picks the Prize before anyone antes
-
-
-def check_control_play(state: GameState, seat: int, card: Card, kind: str) -> None:
-    """A Gambling or Cheating Card: only in a started Round, by the player whose turn it is."""
-    round_ = state.round
-    cite = (ed(state, "gambling"),)
-    if round_ is None or not round_.started:
-        raise IllegalPlay(f"{card.name} is {kind_name(kind, article=True)}: it is played only during a Round of "
-                          "Gambling, and no Round is in progress.", cite)
-    name = state.players[seat].name
-    if seat not in round_.members or seat in round_.left:
-        raise IllegalPlay(f"{name} has left this Round: no more Gambling or Cheating Cards for them.",
-                          (ed(state, "gambling/leaving-a-round"),))
-    if state.chain:
-        raise IllegalPlay(f"First resolve what is waiting ({state.top.name}); then it is "
-                          f"{state.players[round_.next_actor].name}'s turn in the Round.", (ed(state, "other-rules/timing"),))
-    if round_.next_actor != seat:
-        raise IllegalPlay(f"It is {state.players[round_.next_actor].name}'s turn in the Round, not {name}'s.", cite,
-                          code="not-your-turn")
-    if round_.needs_cheating and kind == "gambling":
-        raise IllegalPlay('After "Winning Hand!" only a Cheating Card can take control; a Gambling Card may be '
-                          "played again once a Cheating Card has followed it.", (ed(state, "gambling/winning-hand"),))
-
-
-def check_leave(state: GameState, seat: int, entry: Entry | None = None) -> None:
-    """``seat`` may leave the Round (or be forced out of it by ``entry``, another player's card)."""
-    round_ = state.round
-    forced = entry is not None and entry.player != seat
-    cite = (ed(state, "gambling/forcing-a-player-to-leave" if forced else "gambling/leaving-a-round"),)
-    if round_ is None:
-        raise IllegalPlay("No Round of Gambling is in progress to leave.", cite)
-    if seat not in round_.members or seat in round_.left:
-        by = f": {entry.name} forces out only a player still in it" if forced else ""
-        raise IllegalPlay(f"{state.players[seat].name} is not in the Round{by}.", cite)
-
-
-def check_tip(state: GameState, card: Card, top: Entry | None, top_card: Card | None) -> None:
-    """A card that ends the Round: never once the Round is over (both books), and never against what its
-    own printed limits (`not_against`) name, whichever edition the table plays: limits travel with the card."""
-    if state.round is None:
-        raise IllegalPlay(f"{card.name} is played only during a Round of Gambling, and none is in progress "
-                          "(once the last player has passed, the Round is over).", (ed(state, "gambling/ending-the-round"),))
-    limits = set(card.get("not_against") or ())
-    if top is None or not limits:
-        return
-    ops = _ops(top_card)
-    cites = ("rdi3/other-rules/wench-tip",)  # the limits are RDI 3's card's own, under either edition
-    printed = "" if state.rules == "rdi3" else " (its limits are printed in RDI 3 and hold under either rules)"
-    if "ante" in limits and ops & set(MAKES_ANTE):
-        raise IllegalPlay(f"{card.name} may not answer a card that makes players ante ({top.name}){printed}.", cites)
-    if "round_ending" in limits and ops & set(ENDS_ROUND):
-        raise IllegalPlay(f"{card.name} may not answer a card that would end the Round ({top.name}){printed}.", cites)
 
 
 def ante(state: GameState, amount: int, out: Outcome, card_player: int) -> None:
@@ -244,10 +194,11 @@ def take_control(state: GameState, entry: Entry, out: Outcome) -> None:
         round_.control = seat
         out.say(f"{name} is now in control of the Round.", ed(state, "gambling"))
     round_.passes = []
+    round_.spent = []
     if entry.card_type == "cheating":
         round_.needs_cheating = False
-    round_.next_actor = next_after(round_, seat)
     end_if_one_left(state, out, forced=False)  # players may have left before the antes
+    go_ends(state, out, after=seat, said=False)  # a go that takes control ends too; nobody else left ends the Round
 
 
 def leavers(state: GameState, entry: Entry, effect: Effect) -> list[int]:
@@ -260,25 +211,6 @@ def forces_out(entry: Entry, effect: Effect, seat: int) -> bool:
     (Forcing a Player to Leave a Round of Gambling); a player who chose to leave among a card's options
     (`chosen`) leaves of their own accord."""
     return effect.op == "force_leave" or (seat != entry.player and effect.who != "chosen")
-
-
-def check_leaving(state: GameState, entry: Entry, effects) -> list[tuple[str, tuple[str, ...]]]:
-    """Every player a card makes leave the Round must be in it; a forced exit first gives every player,
-    the one forced out included, a chance to respond. Returns that note for the ruling."""
-    notes = []
-    for effect in effects:
-        if effect.op not in LEAVE_OPS:
-            continue
-        if effect.who in ("target", "chosen") and entry.target is None:
-            continue  # the player to name is asked for by the target check
-        for seat in leavers(state, entry, effect):
-            check_leave(state, seat, entry)
-            if forces_out(entry, effect, seat):
-                name = state.players[seat].name
-                notes.append((f"{entry.name} forces {name} out of the Round: every player, {name} included, may "
-                              "respond before it resolves (an anti-cheat card, say).",
-                              (ed(state, "gambling/forcing-a-player-to-leave"),)))
-    return notes
 
 
 def leave(state: GameState, seat: int, out: Outcome, forced: bool) -> None:
@@ -294,14 +226,26 @@ def leave(state: GameState, seat: int, out: Outcome, forced: bool) -> None:
         round_.control = None
         out.say("Nobody is in control now; if the Round ends that way, the pot goes to the Inn.",
                 ed(state, "gambling/leaving-a-round"))
-    if round_.next_actor == seat:
-        round_.next_actor = next_after(round_, seat)
     end_if_one_left(state, out, forced)
+    go_ends(state, out, after=seat if round_.next_actor == seat else None)
+
+
+def out_of_game(state: GameState, seat: int, out: Outcome) -> None:
+    """A player out of the game takes no more part in a Round (the books say only that they are out): they
+    leave it as a player who leaves it does, their ante staying in the pot; it is not a card's forced exit."""
+    round_ = state.round
+    if round_ is None or seat not in round_.still_in():
+        return
+    out.say(f"{state.players[seat].name} is out of the game, so out of the Round of Gambling too. The books say only "
+            "that a player who loses is out; the referee takes them out of the Round as a player who leaves it.",
+            ed(state, "losing-the-game"), ed(state, "gambling/leaving-a-round"))
+    leave(state, seat, out, forced=False)
 
 
 def end_if_one_left(state: GameState, out: Outcome, forced: bool) -> None:
     """One player left in a started Round wins it at once: RDI 3 however the others left, Gambling? I'm In!
-    only when a forced exit left them (Forcing a Player to Leave); each ruling says the other book differs."""
+    only when a forced exit left them (Forcing a Player to Leave); each ruling says the other book differs.
+    Under Gambling? I'm In! a lone player in control wins all the same, as play comes back to them (go_ends)."""
     round_ = state.round
     if round_ is None or not round_.started:
         return  # checked again once the antes are in
@@ -316,10 +260,51 @@ def end_if_one_left(state: GameState, out: Outcome, forced: bool) -> None:
                 "Gambling? I'm In! ends a Round this way only after a forced exit.",
                 "rdi3/" + section, "gii/" + section)
         end_round(state, remaining[0], out, "only one player is left in the Round", "rdi3/" + section)
-    else:
+    elif remaining[0] != round_.control:
         out.say("Only one player is left, by leaving rather than a forced exit: Gambling? I'm In! ends the Round "
                 "this way only after a forced exit, so it goes on (RDI 3 would end it whenever one player is left).",
                 "gii/" + section, "rdi3/" + section)
+
+
+def everyone_else_done(round_: Round) -> bool:
+    """Everyone still in the Round but the player in control has passed or spent their go since control last
+    changed: play is back with the player in control (with nobody in control, the last player has passed)."""
+    return all(s in round_.passes or s in round_.spent for s in round_.still_in() if s != round_.control)
+
+
+def go_ends(state: GameState, out: Outcome, after: int | None = None, said: bool = True, ended: str = "") -> None:
+    """A go in the Round is over: a pass, a go spent on a Negated card, a player leaving, forced out or out of the
+    game, or control taken. The Round ends as soon as play would come back to the player in control (Ending the
+    Round: when everyone else passes, the one in control wins; with nobody in control, the pot goes to the Inn);
+    otherwise the next player still in it after ``after`` acts (``after`` None: whoever was to act still does).
+    ``said``: name the next player (a change of control says who acts in its own words); ``ended``: how the go
+    ended, said with what follows."""
+    round_ = state.round
+    if round_ is None or not round_.started:
+        return
+    if everyone_else_done(round_):
+        if ended:
+            out.say(f"{ended}.", ed(state, "gambling"))
+        others = [s for s in round_.still_in() if s != round_.control]
+        spent = any(s in round_.spent for s in others)
+        if round_.control is None:
+            why = ("everyone has left the Round with nobody in control" if not others
+                   else "the last player passed with nobody in control")
+            end_round(state, None, out, why)
+        else:
+            why = (f"play comes back to {state.players[round_.control].name}, in control, with nobody else left in "
+                   "the Round" if not others
+                   else "everyone else passed or spent their go" if spent else "everyone else passed")
+            end_round(state, round_.control, out, why)
+        return
+    if after is None:
+        return
+    round_.next_actor = next_after(round_, after)
+    turn = f"{state.players[round_.next_actor].name}'s turn in the Round"
+    if ended:
+        out.say(f"{ended}: {turn}.", ed(state, "gambling"))
+    elif said:
+        out.say(f"{turn}.")
 
 
 def pass_turn(state: GameState, seat: int, out: Outcome) -> None:
@@ -335,19 +320,12 @@ def pass_turn(state: GameState, seat: int, out: Outcome) -> None:
     if seat not in round_.passes:
         round_.passes.append(seat)
     out.say(f"{name} passes and stays in the Round.", ed(state, "gambling"))
-    others = [s for s in round_.still_in() if s != round_.control]
-    if all(s in round_.passes for s in others):
-        if round_.control is None:
-            end_round(state, None, out, "the last player passed with nobody in control")
-        else:
-            end_round(state, round_.control, out, "everyone else passed")
-        return
-    round_.next_actor = next_after(round_, seat)
-    out.say(f"{state.players[round_.next_actor].name}'s turn in the Round.")
+    go_ends(state, out, after=seat)
 
 
 def end_round(state: GameState, winner: int | None, out: Outcome, why: str, cite: str = "") -> None:
-    """The Round ends; ``cite`` is the section that decided it ends (the ending rules by default)."""
+    """The Round ends; ``cite`` is the section that decided it ends (the ending rules by default). Normal play
+    resumes once nothing is left waiting on the chain (``round_over``; turns.py resumes it)."""
     round_ = state.round
     pot = state.pot
     if winner is None:
@@ -361,34 +339,10 @@ def end_round(state: GameState, winner: int | None, out: Outcome, why: str, cite
         state.last_pot = [winner, pot]
     variants.award_prize(state, winner, out)
     state.round = None
-    _drop_round_plays(state, round_, out)
+    state.round_over = round_.starter
     from referee.games.rdi.characters import otto
 
     otto.after_round(state, out)
-    # Remove any Round card still waiting: once the Round is over it cannot affect it.
-    starter = state.players[round_.starter]
-    if not starter.out and state.active == round_.starter:
-        state.phase = "order"
-        out.say(f"Normal play resumes: {starter.name} moves on to the Order a Drink phase.", ed(state, "gambling/ending-the-round"))
-
-
-def _drop_round_plays(state: GameState, round_: Round, out: Outcome) -> None:
-    """Once the Round is over no card may affect it (Ending the Round): a Gambling or Cheating Card, or a card
-    that would start a Round or make players ante, still waiting on the chain is set aside unresolved."""
-    for entry in list(state.chain):
-        if entry.kind == "card" and (entry.card_type in ("gambling", "cheating") or entry.uid == round_.opened_by):
-            state.chain.remove(entry)
-            out.say(f"{entry.name} ({state.players[entry.player].name}) has nothing left to do: the Round it "
-                    "would affect is over.", ed(state, "gambling/ending-the-round"))
-
-
-def check_take_pot(state: GameState, card: Card) -> None:
-    if any(e.op == "take_pot" and e.share for e in walk(card.effects)) and not state.last_pot:
-        raise IllegalPlay(f"{card.name} takes a share of the pot of a Round someone else won, and no Round has just "
-                          "been won.", (ed(state, "gambling/ending-the-round"),))
-    if state.round is None and not state.last_pot:
-        raise IllegalPlay(f"{card.name} takes the pot of a Round of Gambling, and no Round is under way or just won.",
-                          (ed(state, "gambling/ending-the-round"),))
 
 
 def take_won_pot(state: GameState, seat: int, out: Outcome, card: Card, share: str | None = None) -> None:

@@ -100,8 +100,8 @@ def load_state(data: dict) -> GameState:
 
 
 # Fields holding seats, written as player names in a position file.
-SEAT_FIELDS = ("active", "atoning", "copies_for", "must_drink", "otto_sent_by", "owed_discards.*.seat", "round.starter", "round.members", "round.left",
-               "round.control", "round.next_actor", "round.passes", "round.broke", "contest.revealer", "contest.order",
+SEAT_FIELDS = ("active", "atoning", "round_over", "copies_for", "must_drink", "otto_sent_by", "owed_discards.*.seat", "round.starter", "round.members", "round.left",
+               "round.control", "round.next_actor", "round.passes", "round.spent", "round.broke", "contest.revealer", "contest.order",
                "chain.*.player", "chain.*.target", "chain.*.drinker", "chain.*.ignored_by", "chain.*.passed",
                "chain.*.attacker", "chain.*.choices.*.seat", "chain.*.sent_by", "recent_hits", "choice.chooser",
                "choice.player", "choice.target", "players.*.front.*.played_by", "players.*.front.*.target")
@@ -227,6 +227,8 @@ def round_text(state: GameState) -> str:
     turn = state.players[round_.next_actor].name if round_.next_actor is not None and round_.started else "-"
     text = (f"Round of Gambling: pot {state.pot}, in control {control}, to act {turn}, passed {names(round_.passes)}, "
             f"left {names(round_.left)}")
+    if round_.spent:
+        text += f", go spent on a Negated card {names(round_.spent)}"
     if round_.needs_cheating:
         text += ", only a Cheating Card takes control"
     if state.pot_prize:
@@ -298,6 +300,7 @@ def summary(state: GameState, cards: CardDB | None = None) -> dict:
             "control": state.players[state.round.control].name if state.round.control is not None else None,
             "left": [state.players[s].name for s in state.round.left],
             "passed": [state.players[s].name for s in state.round.passes],
+            "spent": [state.players[s].name for s in state.round.spent],
             "prize": state.pot_prize},
         "contest": contest_text(state) or None,
         "choice": None if state.choice is None else {

@@ -17,7 +17,7 @@ from dataclasses import replace
 from referee.core.carddb import Card
 from referee.core.ruling import GameOver, IllegalPlay
 from referee.core.text import listed, sentence
-from referee.games.rdi import gambling
+from referee.games.rdi import gambling, last_chance, round_window
 from referee.core.effect_model import Effect, walk
 from referee.games.rdi.effects import (
     ATTR_NAMES, active_gears, affected_attrs, changes_for, device_stopped, ed, named, one_book_rule, play_choice,
@@ -170,13 +170,14 @@ class Checker:
 
             own = own_choice(card)
             self.open_options = list(range(len(own.options))) if own is not None else []
+        last_chance.check_kind(state, card, kind)
         if kind == "action":
             if state.round is not None:
                 raise IllegalPlay("A Round of Gambling is under way: normal play is suspended until it ends.",
                                   (ed(state, "gambling"),), code="not-your-window")
             self._check_action(seat, card)
         elif kind in ("gambling", "cheating"):
-            gambling.check_control_play(state, seat, card, kind)
+            round_window.check_control_play(state, seat, card, kind)
         elif kind == "sometimes":
             entry, found = self._check_sometimes(seat, card, entry)
             notes += found
@@ -187,7 +188,9 @@ class Checker:
             entry.option = None  # the player's choice is still to come; its option's own target is checked then
         else:
             self._check_target(seat, card, entry)
-        notes += gambling.check_leaving(state, entry, _option_effects(card, entry.option))
+        answered = state.entry(entry.responds_to) if entry.responds_to is not None else state.top
+        notes += round_window.check(state, entry, card, _option_effects(card, entry.option), answered,
+                                    self.card_of(answered))
         self._check_protection(card, entry)
         if answers is not None and entry.responds_to != answers.uid:
             raise IllegalPlay(f"{card.name} does not answer another card, so it cannot be played on "
@@ -288,6 +291,7 @@ class Checker:
             reason = forbid_response(state, top)
             if reason:
                 raise IllegalPlay(reason, (kaylin.STALWART,), code="forbidden")
+        round_window.check(state, entry, card, effects, top, self.card_of(top))  # an option that finds no Round fails
         for effect in effects:
             op = effect.op
             if op == "negate":
@@ -302,7 +306,6 @@ class Checker:
                     raise IllegalPlay(f"{card.name} passes or splits your own Drink; {top.name} is "
                                       f"{state.players[top.drinker].name}'s.", (ed(state, "other-rules/splitting-drinks"),))
             elif op in gambling.LEAVE_OPS:
-                gambling.check_leaving(state, entry, [effect])  # an option whose leaver is not in the Round fails
                 if top is not None and op == "leave_round":
                     entry.responds_to = top.uid  # played while a card waits, it answers that card
             elif op == "redirect":
@@ -314,12 +317,8 @@ class Checker:
             elif op in ("reduce", "increase"):
                 self._check_reduce(seat, card, effect, top, entry)
                 entry.responds_to = top.uid
-            elif op == "take_pot":
-                gambling.check_take_pot(state, card)
-            elif op == "end_round":
-                gambling.check_tip(state, card, top, self.card_of(top))
-                if top is not None:
-                    entry.responds_to = top.uid
+            elif op == "end_round" and top is not None:
+                entry.responds_to = top.uid
         if ops & ({"negate", "ignore", *gambling.LEAVE_OPS, "end_round", "redirect", "reduce", "increase", "take_pot"}
                   | CHANGES_DRINK_OPS):
             return []
@@ -408,7 +407,8 @@ class Checker:
                     return []
                 failures.append((f"{card.name} answers a card, and nothing is waiting.", ed(state, "other-rules/timing")))
             elif window == "order_a_drink_phase":
-                if seat == state.active and state.phase in ("action", "order") and not state.chain:
+                if seat == state.active and state.phase in ("action", "order") and not state.chain \
+                        and state.round is None:  # a Round of Gambling suspends normal play, its phases with it
                     return []
                 failures.append((f"{card.name} is played in your own Order a Drink phase.",
                                  ed(state, "on-your-turn/order-a-drink")))
@@ -419,8 +419,12 @@ class Checker:
                 failures.append((f"{card.name} answers a Gear Card just revealed.",
                                  "rdi3/appendix-a/wizgille/devices-and-gear"))
             elif window == "round_of_gambling":
-                if state.round is not None:
+                if state.round is not None and state.round.started:
                     return []
+                if state.round is not None:
+                    begun = round_window.not_begun(state, f"{card.name} is played during a Round of Gambling")
+                    failures.append((begun.message, begun.cites[0]))
+                    continue
                 failures.append(("No Round of Gambling is in progress (once the last player has passed, the Round "
                                  "is over).", ed(state, "gambling/ending-the-round")))
             else:

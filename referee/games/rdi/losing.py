@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from referee.core.ruling import Outcome
 from referee.core.text import count_of, listed
-from referee.games.rdi import house, in_front
+from referee.games.rdi import gambling, house, in_front
 from referee.games.rdi.effects import ed, move_gold
 from referee.games.rdi.state import GameState
 
@@ -92,3 +92,6 @@ def apply_losses(state: GameState, out: Outcome) -> None:
         state.winner = state.players[left[0]].name
         state.over = True
         out.say(f"{state.winner} is the last one standing and wins the game!", ed(state, "object-of-the-game"))
+    else:
+        for seat in losers:
+            gambling.out_of_game(state, seat, out)

@@ -70,9 +70,7 @@ class Resolution:
         if not state.chain:
             if state.last_chance:
                 state.last_chance = []
-                apply_losses(state, out)
-                if not state.over and state.players[state.active].out:
-                    self._next_turn(state, out)
+                apply_losses(state, out)  # a player whose turn it was and who is out: the turn moves on (turns.py)
                 return
             raise IllegalPlay("Nothing is waiting to resolve.", (ed(state, "other-rules/timing"),))
         top = state.top
@@ -127,6 +125,9 @@ class Resolution:
             in_front.resolve(state, top, self.cards, out)
         else:
             self._resolve_card(state, top, out)
+        self.close_windows(state, out)  # a Round it ended leaves nothing waiting that could only act on it
+        if not state.chain and state.choice is None:
+            self.resume_play(state, out)
         self._reopen(state, out, top)
 
     def _reopen(self, state: GameState, out: Outcome, resolved=None) -> None:

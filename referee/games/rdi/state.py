@@ -97,6 +97,7 @@ class Round:
     control: int | None = None  # who is winning
     next_actor: int | None = None  # whose turn it is in the Round
     passes: list = field(default_factory=list)  # who passed since control last changed
+    spent: list = field(default_factory=list)  # whose go was spent by a Negated card since then (negated-gambling-play)
     needs_cheating: bool = False  # after "Winning Hand!", only a Cheating Card takes control
     broke: list = field(default_factory=list)  # ran out of Gold during the Round: in until it ends
     opened_by: int | None = None  # uid of the card that opened the Round, while it waits on the chain
@@ -194,6 +195,7 @@ class GameState(Seats):
     prizes: dict = field(default_factory=dict)  # player name -> Prizes won and not yet used
     recent_hits: list = field(default_factory=list)  # [victim, source] of Fortitude lost in the last resolution
     last_pot: list = field(default_factory=list)  # [winner, amount] of a Round just won, until play moves on
+    round_over: int | None = None  # the starter of a Round that ended with plays still waiting: play resumes after them
     winner: str | None = None
     tie: list = field(default_factory=list)
     over: bool = False

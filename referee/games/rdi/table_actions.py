@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from referee.core.ruling import IllegalPlay, Outcome
 from referee.games.rdi import announce as A
-from referee.games.rdi import gambling, splitting, variants
+from referee.games.rdi import gambling, round_window, splitting, variants
 from referee.games.rdi.characters import otto, phrenk, roxana
 from referee.games.rdi.effects import ed
 from referee.games.rdi.legality import Checker
@@ -30,7 +30,7 @@ class TableActions:
     def leave_round(self, state: GameState, leave: A.LeaveRound, out: Outcome) -> None:
         """A card the table applies itself (an anti-cheat card, say) takes a player out of the Round."""
         seat = state.seat(leave.player)
-        gambling.check_leave(state, seat)
+        round_window.check_leave(state, seat)
         if state.chain:
             raise IllegalPlay(f"First resolve what is waiting ({state.top.name}).", (ed(state, "other-rules/timing"),))
         if leave.forced:

@@ -28,6 +28,12 @@ class TurnStructure:
         if state.chain:
             raise IllegalPlay(f"First resolve what is waiting on the chain ({state.top.name}).",
                               (ed(state, "other-rules/timing"),), hint="`resolve` when nobody responds.")
+        drinker = state.must_drink[0] if state.must_drink else state.copies_for
+        if drinker is not None:  # the card that asked for the Drink has not finished resolving
+            name = state.players[drinker].name
+            raise IllegalPlay(f"First {name} reveals the Drink a card asked for: a card resolves whole, its Drinks "
+                              "included, before play moves on.", (ed(state, "other-rules/timing"),),
+                              hint=f"`{name} reveals CARD`.")
         return seat
 
     def _move_to(self, state: GameState, phase: str, out: Outcome) -> None:
@@ -116,6 +122,24 @@ class TurnStructure:
                                       or state.over):
             self._finish_turn(state, state.active, out)
 
+    def resume_play(self, state: GameState, out: Outcome) -> None:
+        """Normal play resumes only once nothing is left waiting on the chain, so no play outlasts the phase or
+        turn it was played in: after a Round of Gambling its starter moves on to the Order a Drink phase (both
+        books, Ending the Round), and a turn whose player is out passes to the left (none while a Round is
+        under way: normal play is suspended until it ends)."""
+        if state.chain or state.round is not None or state.over:
+            return
+        starter, state.round_over = state.round_over, None
+        # the books' Round follows its starter's Action; one a card started later in the turn (a Drink Event in the
+        # Drink phase) does not send play back to an earlier phase
+        if starter is not None and starter == state.active and not state.players[starter].out \
+                and state.phase in ("discard_draw", "action"):
+            state.phase = "order"
+            out.say(f"Normal play resumes: {state.players[starter].name} moves on to the Order a Drink phase.",
+                    ed(state, "gambling/ending-the-round"))
+        if state.players[state.active].out and not state.last_chance:
+            self._next_turn(state, out)
+
     def _next_turn(self, state: GameState, out: Outcome) -> None:
         state.turn_ending = False
         following = [s for s in state.turn_order_from(state.active) if s != state.active]
@@ -129,6 +153,7 @@ class TurnStructure:
         state.ordered = False
         state.extra_orders = 0
         state.owed_discards = []  # a discard the table never announced is the table's business now
+        state.last_pot = []  # play has moved on from the end of the last Round
         out.say(f"The turn passes to the left: {state.players[state.active].name}'s turn (Discard and Draw).",
                 ed(state, "on-your-turn/ending-your-turn"))
         in_front.act(state, state.active, "start_of_turn", self.cards, out)
