@@ -44,8 +44,9 @@ def check(state: GameState, entry: Entry, card: Card, effects, top: Entry | None
     exit's chance to respond). A card that starts a Round acts with its other effects on the Round it starts."""
     ops = {effect.op for effect in effects}
     starts = "start_round" in ops
+    notes: list[tuple[str, tuple[str, ...]]] = []
     if "end_round" in ops:
-        check_tip(state, card, top, top_card)
+        notes += check_tip(state, card, top, top_card)
     if "take_pot" in ops:
         check_take_pot(state, card)
     if not starts and ops & (set(ON_ROUND_UNDER_WAY) - {"end_round", "force_leave"}):
@@ -54,7 +55,7 @@ def check(state: GameState, entry: Entry, card: Card, effects, top: Entry | None
                               (ed(state, "gambling"),))
         if not state.round.started:
             raise not_begun(state, f"{card.name} acts on a Round of Gambling under way")
-    return check_leaving(state, entry, effects)
+    return notes + check_leaving(state, entry, effects)
 
 
 def check_control_play(state: GameState, seat: int, card: Card, kind: str) -> None:
@@ -112,7 +113,8 @@ def check_leaving(state: GameState, entry: Entry, effects) -> list[tuple[str, tu
     return notes
 
 
-def check_tip(state: GameState, card: Card, top: Entry | None, top_card: Card | None) -> None:
+def check_tip(state: GameState, card: Card, top: Entry | None,
+              top_card: Card | None) -> list[tuple[str, tuple[str, ...]]]:
     """A card that ends the Round: never once the Round is over (both books), never against what its own printed
     limits (`not_against`) name, whichever edition the table plays (limits travel with the card), and never before
     the Round has begun."""
@@ -130,6 +132,13 @@ def check_tip(state: GameState, card: Card, top: Entry | None, top_card: Card | 
             raise IllegalPlay(f"{card.name} may not answer a card that would end the Round ({top.name}){printed}.", cites)
     if not state.round.started:
         raise not_begun(state, f"{card.name} ends a Round of Gambling")
+    if top is not None and limits and top_card is not None and any(
+            e.op == "force_leave" or e.op == "leave_round" and (e.who or "self") not in ("self", "chosen")
+            for e in walk(top_card.effects)):
+        # RDI 3's fourth point on its tip card: it may answer a forced exit, even one that would leave one player
+        return [(f"{card.name} may answer a card that forces a player out of the Round, even one that would leave a "
+                 f"single player in it.", ("rdi3/other-rules/wench-tip",))]
+    return []
 
 
 def check_take_pot(state: GameState, card: Card) -> None:
