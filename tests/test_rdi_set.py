@@ -9,6 +9,9 @@ from referee.core.ruling import REFUSED
 from referee.core.session import Session
 
 
+PLAIN = "new rdi Ann Ben Cat Dee"  # seats with no character: any card is in their decks
+
+
 def table(cards, line="new rdi Phrenk Kaylin Roxana Serena"):
     session = Session(cards)
     assert session.handle(line).verdict != REFUSED
@@ -132,3 +135,100 @@ def test_otto_and_prizes(cards):
     ok(p, 'set inn prizes "Talisman of Lightning"')
     ok(p, 'set Ann prizes "Absorbent Towel"')
     assert p.state.prizes_inn == ["Talisman of Lightning"] and p.state.prizes["Ann"] == ["Absorbent Towel"]
+
+
+@pytest.mark.parametrize("line, reason", [
+    ("set phase drink drink ordered no", "Order a Drink comes before Drink"),
+    ("set phase discard action played yes", "the Discard and Draw phase is over"),
+    ("set phase action drunk yes", "the Action phase is over"),
+    ("set drink ordered no drunk yes", "gii/on-your-turn"),
+    ("set extra orders -1", "fewer than 0"),
+])
+def test_bookkeeping_that_contradicts_its_phase_is_refused(cards, line, reason):
+    refused(table(cards), line, reason, "gii/on-your-turn" if "orders -1" not in line else "")
+
+
+def test_what_each_set_of_the_turn_implies(cards):
+    s = table(cards, PLAIN)
+    assert s.handle('Ann plays "Don\'t call me cute!" on Ben').verdict != REFUSED
+    s.handle("resolve")
+    ok(s, "set active Ben")  # the turn begins afresh: Ann's Action does not stick
+    assert (s.state.phase, s.state.action_done, s.state.ordered, s.state.drunk) == ("discard_draw", False, False, False)
+    ok(s, "set phase drink")  # about to drink: ordered, not drunk
+    assert (s.state.ordered, s.state.drunk) == (True, False)
+    ok(s, "set drunk yes")
+    assert s.state.phase == "drink" and s.state.drunk
+    ok(s, "set drink ordered no")  # not ordered yet: back to Order a Drink, and so not drunk either
+    assert (s.state.phase, s.state.ordered, s.state.drunk) == ("order", False, False)
+    ok(s, "set phase discard")  # `discard` after `phase` is the phase, not the Drink discard pile
+    assert s.state.phase == "discard_draw" and s.state.drink_discard == 0
+    ok(s, "set action played yes")  # an Action played: the turn is in its Action phase
+    assert (s.state.phase, s.state.action_done) == ("action", True)
+    ok(s, "set active Dee phase order")  # the phase named with the turn: Dee's, at Order a Drink
+    assert (s.state.active, s.state.phase, s.state.action_done, s.state.ordered) == (3, "order", False, False)
+
+
+def test_the_turn_moves_only_between_plays_and_not_during_a_round(cards):
+    s = table(cards, PLAIN)
+    s.handle('Ann plays "Don\'t call me cute!" on Ben')
+    refused(s, "set active Ben", "First resolve (or undo) what is waiting")
+    refused(s, "set phase order", "First resolve")
+    s.handle("resolve")
+    ok(s, "set gambling pot 3 control Ben")  # started with Ann's Action: her Action phase, the Action played
+    assert (s.state.phase, s.state.action_done, s.state.round.starter) == ("action", True, 0)
+    ruling = refused(s, "set active Dee", "A Round of Gambling started by Ann is under way", "gii/gambling")
+    assert "`set gambling off`" in " ".join(step.text for step in ruling.steps)
+    refused(s, "set phase drink", "under way")
+    ok(s, "set active Dee gambling pot 2 control Ben")  # a Round in Dee's turn instead
+    assert (s.state.round.starter, s.state.active, s.state.phase) == (3, 3, "action")
+    ok(s, "set gambling off")  # the Round is over: Dee moves on to Order a Drink
+    assert s.state.round is None and s.state.phase == "order"
+
+
+def test_otto_has_no_discard_and_draw_or_order_a_drink_phase(cards):
+    s = table(cards, "new rdi Otto Ann Bob --otto witchdoctor,paladin")
+    ok(s, "set active Ann")
+    ok(s, "set active Otto")
+    assert s.state.phase == "action"
+    refused(s, "set phase discard", "only an Action phase and a Drink phase", "smb/otto/turn")
+    ok(s, "set phase drink")
+    assert (s.state.ordered, s.state.drunk) == (False, False)  # Otto orders no Drinks
+
+
+def test_the_prize_in_the_pot_of_a_round_set_up(cards):
+    s = table(cards, 'new rdi Ann Ben Cat --variant prize --prize "Absorbent Towel" --prize "Talisman of Lightning"')
+    ruling = ok(s, "set pot 3 gambling control Ben")
+    assert "no Prize in the pot" in " ".join(step.text for step in ruling.steps)
+    ok(s, 'set gambling prize "Absorbent Towel"')
+    assert s.state.pot_prize == "Absorbent Towel" and s.state.prizes_inn == ["Talisman of Lightning"]
+    ok(s, "set gambling off")  # no Round, so no Prize in a pot: it goes back to the Inn
+    assert s.state.pot_prize is None and sorted(s.state.prizes_inn) == ["Absorbent Towel", "Talisman of Lightning"]
+    refused(table(cards), 'set gambling prize "Absorbent Towel"', "Prize variant is not in play")
+
+
+def test_a_game_saved_before_the_drunk_field_resumes_as_it_was(cards):
+    from referee.games.rdi.state import GameState
+
+    s = table(cards)
+    s.handle("Phrenk orders a drink for Kaylin")
+    s.handle("Phrenk reveals Wine")
+    s.handle("resolve")
+    saved = s.state.to_dict()
+    del saved["drunk"]  # a game saved by an earlier version: its Drink phase always meant drunk
+    assert GameState.from_dict(saved).drunk
+    saved["phase"] = "order"
+    assert not GameState.from_dict(saved).drunk
+
+
+def test_a_position_file_whose_drink_phase_was_not_ordered_is_refused(cards, tmp_path):
+    path = tmp_path / "p.yaml"
+    path.write_text("game: rdi\nplayers:\n- {name: Ann, character: '', gold: 10}\n- {name: Bob, character: '', gold: 10}\n"
+                    "drink_deck: 28\nphase: drink\nordered: false\n", encoding="utf-8")
+    ruling = Session(cards).handle(f"new --from {path}")
+    assert ruling.verdict == REFUSED and "Order a Drink comes before Drink" in ruling.message
+    path.write_text("game: rdi\nplayers:\n- {name: Ann, character: '', gold: 10}\n- {name: Bob, character: '', gold: 10}\n"
+                    "drink_deck: 28\nphase: drink\n", encoding="utf-8")
+    session = Session(cards)
+    assert session.handle(f"new --from {path}").verdict != REFUSED
+    assert (session.state.ordered, session.state.drunk) == (True, False)
+    assert session.handle("Ann reveals Wine").verdict != REFUSED

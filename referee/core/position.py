@@ -155,9 +155,10 @@ def to_state_dict(cls, data: dict, seat_fields: tuple[str, ...] = ()) -> dict:
     return expand(cls, data)
 
 
-def build(cls, data: dict, seat_fields: tuple[str, ...], problems) -> object:
+def build(cls, data: dict, seat_fields: tuple[str, ...], problems, complete=None) -> object:
     """The state of a position, refused when it does not fit the game or the books do not allow it.
-    ``problems(state)`` is the game's list of (what is impossible, the section it breaks)."""
+    ``problems(state)`` is the game's list of (what is impossible, the section it breaks); ``complete(state)``,
+    when given, fills what the file left out where the game's own defaults depend on what it wrote."""
     from referee.core.ruling import IllegalPlay
 
     try:
@@ -165,6 +166,8 @@ def build(cls, data: dict, seat_fields: tuple[str, ...], problems) -> object:
     except (TypeError, ValueError, KeyError, AttributeError, IndexError) as error:
         raise NotUnderstood(f"The position does not fit the game ({type(error).__name__}: {error}).",
                             hint="`referee position` prints a position to start from.") from None
+    if complete is not None:
+        complete(state)
     found = problems(state)
     if found:
         message, cite = found[0]

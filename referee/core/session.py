@@ -37,7 +37,7 @@ HELP = """Commands:
 Announcements (RDI): NAME plays CARD [on NAME] · NAME orders a drink for NAME · NAME reveals CARD ·
   chaser CARD · resolve · NAME passes · step · NAME draws · end turn · can NAME play CARD · answer N ·
   NAME chooses OPTION (its number or words, when the referee asks; or a Prize as a Round starts)
-  Corrections (RDI): set NAME fortitude N alcohol N gold N drink me N · set active NAME · set phase drink ·
+  Corrections (RDI): set NAME fortitude N alcohol N gold N drink me N · set active NAME · set phase drink (about to drink) ·
   set deck N [discard N] · set inn N · set gambling pot N control NAME passed NAME left NAME · set Kaylin mood loyal ·
   set Serena piety N · set Phrenk potion CARD · set Roxana board CARD, CARD · set Otto toward NAME fortitude N alcohol N
 Announcements (Giants War): NAME antes CARD N · NAME plays CARD N [for the dragons|giants] · NAME chooses dragon stakes ·

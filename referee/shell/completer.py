@@ -28,7 +28,7 @@ VERBS = {
 }
 SET_FIELDS = {
     # one word each, so the completer can tell a field from its value
-    "rdi": (["active", "phase", "ordered", "inn", "pot", "deck", "discard", "gambling"],
+    "rdi": (["active", "phase", "ordered", "drunk", "inn", "pot", "deck", "discard", "gambling"],
             ["fortitude", "alcohol", "gold", "piety", "drinkme", "mood", "potion", "potions", "board", "recipe",
              "recipes", "toward", "debuffs", "front", "kept", "prizes"]),
     "tda": (["gambit", "round", "leader", "turn", "dragon stakes", "giant stakes", "deck", "legendary", "discard",
@@ -36,7 +36,7 @@ SET_FIELDS = {
 }
 # What follows a `set` field that is not a number.
 SET_VALUES = {"phase": ["discard", "action", "order", "drink"], "mood": ["bitey", "loyal", "clumsy", "stalwart"],
-              "ordered": ["yes", "no"]}
+              "ordered": ["yes", "no"], "drunk": ["yes", "no"]}
 NEW_OPTIONS = {"rdi": ["--rules", "--variant", "--bar-deck", "--prize", "--otto"], "tda": ["--dragons", "--giants", "--long"]}
 OPTION_VALUES = {"--rules": ["gii", "rdi3"], "--variant": ["bar-deck", "prize"]}
 CARD_VERBS = r"plays?|reveals?|keeps?|cooks?|prepares|antes?|sells?|uses|chooses"

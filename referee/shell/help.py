@@ -53,7 +53,8 @@ TOPICS: tuple[Topic, ...] = (
     Topic("resume", COMMANDS, "Reopen a saved game where it stopped (default: the latest).", "resume 3",
           ("load", "open")),
     Topic("set", COMMANDS, "Correct figures to match the table. RDI players: fortitude, alcohol, gold, piety, drinkme; "
-          "the table: inn, pot, deck, discard. Giants War players: hoard, hand, hole; the table: dragon stakes, "
+          "the table: inn, pot, deck, discard; the turn: active (it begins afresh), phase (taken at its start: drink "
+          "means about to drink), action played, drink ordered, drunk. Giants War players: hoard, hand, hole; the table: dragon stakes, "
           "giant stakes, deck, legendary deck, discard, pile.",
           "set Kaylin fortitude 12 alcohol 10 gold 3   ·   set inn 4   ·   set Ann hoard 30", ("correct", "fix")),
     Topic("can", COMMANDS, "Would a play be legal now? Changes nothing.",

@@ -8,20 +8,24 @@ face-up Potion, a Round won by a player who left it) is refused with the rule it
 
 from __future__ import annotations
 
+import re
+
 from referee.core.parse import find_card, find_player
 from referee.core.ruling import IllegalPlay, NotUnderstood, Outcome
 from referee.core.setwords import as_bool, as_int, as_list, report, split_fields
 from referee.core.text import normalize
-from referee.games.rdi import characters, gambling, in_front, variants
+from referee.games.rdi import bookkeeping, characters, gambling, in_front, variants
 from referee.games.rdi.effects import ed
 from referee.games.rdi.phrases import card_of_kind
 from referee.games.rdi.state import DRINK_DECK_SIZE, LIMIT, PHASE_NAMES, PHASES, GameState, Round
 
 TABLE_KEYS = {"active": "active", "phase": "phase", "action played": "action_done",
-              "ordered": "ordered", "drink ordered": "ordered", "deck": "drink_deck", "drink deck": "drink_deck",
+              "ordered": "ordered", "drink ordered": "ordered", "drunk": "drunk", "drank": "drunk",
+              "drink drunk": "drunk", "extra orders": "extra_orders", "additional drinks": "extra_orders",
+              "deck": "drink_deck", "drink deck": "drink_deck",
               "discard": "drink_discard", "drink discard": "drink_discard", "inn": "inn", "pot": "pot",
               "gambling": "gambling", "round": "gambling", "control": "control", "in control": "control",
-              "in": "in", "passed": "passed", "left": "left", "to act": "to_act",
+              "in": "in", "passed": "passed", "left": "left", "to act": "to_act", "prize": "pot_prize",
               "inn prizes": "prizes_inn", "prize bin": "prize_bin"}
 PLAYER_KEYS = {"fortitude": "fortitude", "fort": "fortitude", "f": "fortitude", "alcohol": "alcohol",
                "ac": "alcohol", "alcohol content": "alcohol", "gold": "gold", "g": "gold",
@@ -31,7 +35,12 @@ PHASE_WORDS = {"discard": "discard_draw", "draw": "discard_draw", "discard and d
                "discard_draw": "discard_draw", "action": "action", "order": "order", "order a drink": "order",
                "drink": "drink"}
 EXAMPLE = "`set Kaylin fortitude 12`, `set active Serena`, `set phase drink`, `set deck 2`"
-ROUND_KEYS = ("gambling", "in", "left", "control", "passed", "to_act")
+# "discard" is also the Drink discard pile's field: after `phase` it names the first phase.
+_DISCARD_PHASE = re.compile(r"\bphase\s+(?:discard(?:\s+and\s+draw)?|draw)\b", re.I)
+ROUND_KEYS = ("gambling", "in", "left", "control", "passed", "to_act", "pot_prize")
+FLAG_WORDS = {"action_done": ("action played", "whether the Action was played this turn"),
+              "ordered": ("drink ordered", "whether the Drink was ordered this turn"),
+              "drunk": ("drunk", "whether the Drink was drunk this turn")}
 
 
 def parse(text: str, names: list[str]) -> tuple[str, tuple[tuple[str, str], ...]]:
@@ -54,6 +63,8 @@ def parse(text: str, names: list[str]) -> tuple[str, tuple[tuple[str, str], ...]
         if size:
             text = "toward " + " ".join(rest[:size]) + " " + " ".join(rest[size:])
     keys = {**PLAYER_KEYS, **characters.set_keys()} if who else TABLE_KEYS
+    if not who:
+        text = _DISCARD_PHASE.sub("phase discard_draw", text)
     fields = []
     toward = None
     for word, value in split_fields(text, keys, EXAMPLE):
@@ -80,11 +91,13 @@ def apply(state: GameState, who: str, fields, cards, out: Outcome) -> None:
                 characters.apply_set(state, seat, key, value, cards, out)
     else:
         given = dict(fields)
-        for key, value in fields:
+        _check_turn_may_change(state, given)
+        # The turn first: `set active` begins a turn, which the phase and bookkeeping named with it then adjust.
+        for key, value in sorted(fields, key=lambda field: field[0] != "active"):
             if key not in ROUND_KEYS:
                 _table_field(state, key, value, given, cards, out)
-        if any(key in given for key in ROUND_KEYS):
-            _round(state, given, out)
+        kept = _round(state, given, cards, out) if any(key in given for key in ROUND_KEYS) else set()
+        bookkeeping.settle(state, set(given), out, frozenset(kept))
     _balance_drinks(state, {} if who else dict(fields), out)
     problems = position_problems(state)
     if problems:
@@ -118,19 +131,27 @@ def _player_field(state: GameState, seat: int, key: str, value: str, cards, out:
 
 def _table_field(state: GameState, key: str, value: str, given: dict, cards, out: Outcome) -> None:
     if key == "active":
-        if state.chain:
-            raise IllegalPlay(f"First resolve (or undo) what is waiting ({state.top.name}).")
         seat = state.seat(find_player(value, [p.name for p in state.players]))
         report(out, "the active player", state.players[seat].name, state.players[state.active].name,
                ed(state, "on-your-turn"))
-        state.active = seat
+        bookkeeping.begin_turn(state, seat)
+        if any(record["when"] == "start_of_turn" for record in state.players[seat].front):
+            out.say(f"The cards in front of {state.players[seat].name} that act at the start of a turn are taken to have "
+                    "acted (a correction plays nothing).")
     elif key == "phase":
-        _phase(state, value, given, out)
-    elif key in ("action_done", "ordered"):
-        flag = as_bool("action played" if key == "action_done" else "drink ordered", value)
-        report(out, "whether the Action was played this turn" if key == "action_done"
-               else "whether the Drink was ordered this turn", flag, getattr(state, key), ed(state, "on-your-turn"))
+        _phase(state, value, out)
+    elif key in FLAG_WORDS:
+        word, label = FLAG_WORDS[key]
+        flag = as_bool(word, value)
+        report(out, label, flag, getattr(state, key), ed(state, "on-your-turn"))
         setattr(state, key, flag)
+    elif key == "extra_orders":
+        number = as_int("extra orders", value)
+        if number < 0:
+            raise IllegalPlay("The additional Drinks still to order cannot be fewer than 0.")
+        report(out, "the additional Drinks still to order this turn", number, state.extra_orders,
+               ed(state, "more-drink-rules/ordering-additional-drinks"))
+        state.extra_orders = number
     elif key in ("prizes_inn", "prize_bin"):
         if state.prizes_inn is None:
             raise IllegalPlay("The Prize variant is not in play.", (variants.PRIZE,))
@@ -149,23 +170,48 @@ def _table_field(state: GameState, key: str, value: str, given: dict, cards, out
             _rest_to_discard(state, out)
 
 
-def _phase(state: GameState, value: str, given: dict, out: Outcome) -> None:
+def _phase(state: GameState, value: str, out: Outcome) -> None:
     phase = PHASE_WORDS.get(value.strip().lower())
     if phase is None:
         raise NotUnderstood(f"The phases are discard, action, order and drink, not {value.strip()!r}.")
-    if state.chain:
-        raise IllegalPlay(f"First resolve (or undo) what is waiting ({state.top.name}).")
+    bookkeeping.check_phase_word(state, phase)
     report(out, f"{state.players[state.active].name}'s phase", PHASE_NAMES[phase], PHASE_NAMES[state.phase],
            ed(state, "on-your-turn"))
     state.phase = phase
-    # What the phase implies, unless the same `set` says otherwise: nothing of a phase yet to come is done.
-    implied = {"discard_draw": {"action_done": False, "ordered": False}, "action": {"ordered": False},
-               "order": {"ordered": False}, "drink": {"ordered": True}}[phase]
-    for key, flag in implied.items():
-        if key not in given and getattr(state, key) != flag:
-            setattr(state, key, flag)
-            out.say(f"Assumed: the Drink was {'' if flag else 'not '}ordered this turn." if key == "ordered"
-                    else "Assumed: no Action was played yet this turn.")
+
+
+def _check_turn_may_change(state: GameState, given: dict) -> None:
+    """Whose turn it is and its phase change only between plays, and not in the middle of a Round of Gambling
+    (normal play is suspended until it ends) unless the same `set` says what becomes of the Round."""
+    if not {"active", "phase"} & set(given):
+        return
+    waiting = _waiting(state)
+    if waiting:
+        raise IllegalPlay(f"First resolve (or undo) what is waiting ({waiting}): the turn moves on only between plays.")
+    if state.round is not None and not any(key in given for key in ROUND_KEYS):
+        starter = state.players[state.round.starter].name
+        raise IllegalPlay(f"A Round of Gambling started by {starter} is under way, and normal play is suspended until "
+                          "it ends.", (ed(state, "gambling"),),
+                          hint="`set gambling off` ends it (first, or in the same `set`); `set active NAME gambling "
+                               "pot N control NAME` sets a Round in NAME's turn.")
+
+
+def _waiting(state: GameState) -> str:
+    """What the table must settle before the turn can move on (empty: nothing)."""
+    names = [p.name for p in state.players]
+    if state.chain:
+        return state.top.name
+    if state.choice is not None:
+        return f"{names[state.choice.chooser]}'s choice for {state.choice.card}"
+    if state.must_drink:
+        return f"the Drink {names[state.must_drink[0]]} must drink"
+    if state.contest is not None:
+        return "the Drinking Contest"
+    if state.copies_for is not None:
+        return "the Drink for Round on the House"
+    if state.atoning is not None:
+        return f"{names[state.atoning]}'s atonement"
+    return ""
 
 
 def drink_total(state: GameState) -> int | None:
@@ -209,19 +255,35 @@ def _balance_drinks(state: GameState, given: dict, out: Outcome) -> None:
                     f"which now holds {getattr(state, attr)} (30 Drink Cards in all).", ed(state, "getting-started"))
 
 
-def _round(state: GameState, given: dict, out: Outcome) -> None:
-    """A Round of Gambling in progress, as the table sees it (the antes are in)."""
+def _round(state: GameState, given: dict, cards, out: Outcome) -> set[str]:
+    """A Round of Gambling in progress, as the table sees it (the antes are in). Returns the turn's fields it
+    implied, which the rest of the correction keeps (bookkeeping.settle)."""
     cite = ed(state, "gambling")
     names = [p.name for p in state.players]
     if "gambling" in given and given["gambling"].strip().lower() in ("off", "no", "none", "over"):
-        report(out, "the Round of Gambling", "none", "one in progress" if state.round else "none", cite)
-        state.round = None
-        return
+        return _round_off(state, given, out)
+    implied: set[str] = set()
+    if state.round is not None and "active" in given and state.round.starter != state.active:
+        state.round = None  # `set active NAME gambling ...`: a Round in the new turn, not the old one's
     if state.round is None:
         state.round = Round(starter=state.active, members=state.turn_order_from(state.active), started=True,
                             control=state.active)
         out.say(f"A Round of Gambling in progress, started by {names[state.active]} (the active player); its antes "
                 "are in.", cite)
+        # A Round starts with an Action ("Gambling? I'm in!", or Otto's Action box): its starter is in the Action
+        # phase with the Action played, and once the Round ends moves on to Order a Drink.
+        implied = {"phase", "action_done"} - set(given)
+        if "phase" in implied:
+            state.phase = "action"
+        if "action_done" in implied:
+            state.action_done = True
+        if implied:
+            out.say(f"Assumed: {names[state.active]} started it with this turn's Action, in the Action phase; "
+                    "`set phase ...` or `set action played no` says otherwise.", cite)
+        if state.prizes_inn is not None and "pot_prize" not in given:
+            out.say("Assumed: no Prize in the pot; `set gambling prize NAME` puts one there.", variants.PRIZE)
+    if "pot_prize" in given:
+        _pot_prize(state, given["pot_prize"], cards, out)
     round_ = state.round
 
     def seats(key: str) -> list[int]:
@@ -247,7 +309,7 @@ def _round(state: GameState, given: dict, out: Outcome) -> None:
     out.say(f"Set the Round of Gambling, as at the table: pot {state.pot}, {controller} in control, still in "
             f"{', '.join(names[s] for s in round_.still_in())}; passed since control last changed: "
             f"{', '.join(names[s] for s in round_.passes) or 'nobody'}.", cite)
-    problems = _round_problems(state)
+    problems = round_problems(state)
     if problems:
         raise IllegalPlay(f"That Round is impossible: {problems[0][0]}", (problems[0][1],), hint="Nothing was changed.")
     if "to_act" in given:
@@ -266,6 +328,39 @@ def _round(state: GameState, given: dict, out: Outcome) -> None:
         if waiting:
             out.say(f"Assumed: {names[waiting[0]]} acts next (the first player after {names[start]} in turn order "
                     "who has not passed); `set gambling to act NAME` says otherwise.", cite)
+    return implied
+
+
+def _round_off(state: GameState, given: dict, out: Outcome) -> set[str]:
+    """No Round any more: as when a Round ends, its Prize leaves the pot, and a starter whose turn it still is
+    moves on to Order a Drink (Ending the Round), unless the same `set` names the phase."""
+    round_ = state.round
+    report(out, "the Round of Gambling", "none", "one in progress" if round_ else "none", ed(state, "gambling"))
+    state.round = None
+    if state.pot_prize is not None:
+        variants.return_prize(state, out)
+    if round_ is None or round_.starter != state.active or "phase" in given or state.phase not in ("discard_draw", "action"):
+        return set()
+    state.phase = "order"
+    out.say(f"Assumed: the Round is over, so normal play resumes and {state.players[state.active].name} moves on to "
+            "the Order a Drink phase; `set phase ...` says otherwise.", ed(state, "gambling/ending-the-round"))
+    return {"phase"}
+
+
+def _pot_prize(state: GameState, value: str, cards, out: Outcome) -> None:
+    """The Prize in the pot of the Round: taken from the Inn when it is there; `none` puts it back."""
+    if state.prizes_inn is None:
+        raise IllegalPlay("The Prize variant is not in play.", (variants.PRIZE,))
+    found = [card_of_kind(n, cards, "prize").name for n in as_list(value)]
+    if len(found) > 1:
+        raise NotUnderstood("One Prize goes in the pot of a Round: `set gambling prize NAME`.")
+    report(out, "the Prize in the pot", found[0] if found else None, state.pot_prize, variants.PRIZE)
+    if state.pot_prize is not None:
+        variants.return_prize(state, out)
+    if found:
+        if found[0] in state.prizes_inn:
+            state.prizes_inn.remove(found[0])
+        state.pot_prize = found[0]
 
 
 def position_problems(state: GameState) -> list[tuple[str, str]]:
@@ -295,10 +390,11 @@ def position_problems(state: GameState) -> list[tuple[str, str]]:
         problems.append((f"the Drink Deck ({state.drink_deck}), its discard pile ({state.drink_discard}) and the "
                          f"Drinks elsewhere ({drinks_elsewhere(state)}) come to {held} cards; there are 30 Drink Cards.",
                          ed(state, "getting-started")))
-    return problems + characters.position_problems(state)
+    return problems + bookkeeping.problems(state) + characters.position_problems(state)
 
 
-def _round_problems(state: GameState) -> list[tuple[str, str]]:
+def round_problems(state: GameState) -> list[tuple[str, str]]:
+    """What makes the Round of Gambling in progress impossible by the books, each with the section it breaks."""
     round_ = state.round
     names = [p.name for p in state.players]
     still = round_.still_in()

@@ -109,9 +109,11 @@ SEAT_FIELDS = ("active", "atoning", "round_over", "copies_for", "must_drink", "o
 
 def load_position(data: dict, cards: CardDB) -> GameState:
     from referee.core.position import build
+    from referee.games.rdi.bookkeeping import fill_unwritten
     from referee.games.rdi.corrections import position_problems
 
-    return build(GameState, data, SEAT_FIELDS, position_problems)
+    # What the file leaves out of the turn is what its phase implies (`phase: drink`: ordered, not drunk yet).
+    return build(GameState, data, SEAT_FIELDS, position_problems, lambda state: fill_unwritten(state, set(data)))
 
 
 def player_names(state: GameState) -> list[str]:

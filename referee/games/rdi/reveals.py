@@ -77,12 +77,12 @@ class Reveals:
             return
         seat = self._active_only(state, reveal.player, "drink", "on-your-turn/drink")
         if state.players[seat].automaton:
-            if state.phase == "drink":
+            if state.drunk:
                 raise IllegalPlay("Otto has already drunk this turn.", (otto.TURN,))
             card = self._card(reveal.card or "", out)
             if card.type not in ("drink", "drink_event", "special_reserve"):
                 raise IllegalPlay(f"{card.name} is not a Drink Deck card.", (otto.TURN,))
-            self._move_to(state, "drink", out)
+            self._start_drinking(state, out)
             take_from_deck(state, out)
             out.say("Otto has no Drink Me! pile: he drinks from the Drink Deck, and it affects both of his tracks.", otto.TURN)
             entry = start_drink(state, seat, card, "drink_deck", out, rule=otto.TURN)
@@ -91,7 +91,7 @@ class Reveals:
         if not state.ordered:
             raise IllegalPlay(f"{reveal.player} has not ordered a Drink yet; Order a Drink comes before Drink.",
                               (ed(state, "on-your-turn"),), hint=f"`{reveal.player} orders a drink for NAME`.")
-        if state.phase == "drink":
+        if state.drunk:
             raise IllegalPlay(f"{reveal.player} has already drunk this turn.", (ed(state, "on-your-turn/drink"),),
                               hint="`end turn` passes the turn to the left.")
         player = state.players[seat]
@@ -103,7 +103,7 @@ class Reveals:
         card, declared_chaser = self._drink_card(reveal.card, out, state)
         if card.type not in ("drink", "drink_event", "special_reserve"):
             raise IllegalPlay(f"{card.name} is not a Drink Deck card.", (ed(state, "on-your-turn/drink"),))
-        self._move_to(state, "drink", out)
+        self._start_drinking(state, out)
         player.drink_me -= 1
         entry = start_drink(state, seat, card, "drink_me", out, chaser=declared_chaser)
         self.note_table_card(state, seat, card, out)

@@ -160,6 +160,7 @@ class GameState(Seats):
     turn: int = 1
     action_done: bool = False
     ordered: bool = False
+    drunk: bool = False  # the active player has revealed this turn's Drink (the Drink phase may begin before it)
     inn: int = 0  # the Inn's Gold, counted from 0: it pays out and takes in, and is never short
     pot: int = 0
     drink_deck: int = DRINK_DECK_SIZE
@@ -209,6 +210,8 @@ class GameState(Seats):
     def from_dict(data: dict, owned: bool = False) -> "GameState":
         # Never share lists with the caller's dict (undo history, the store), unless it was made for us.
         data = data if owned else plain(data)
+        if "drunk" not in data:  # saved before the Drink phase could begin undrunk: the Drink phase meant drunk
+            data["drunk"] = data.get("phase") == "drink"
         players = [Player(**p) for p in data.pop("players")]
         for player in players:
             if any(not isinstance(record, dict) for record in player.front):

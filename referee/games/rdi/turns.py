@@ -5,6 +5,7 @@ from __future__ import annotations
 from referee.core.ruling import GameOver, IllegalPlay, Outcome
 from referee.games.rdi import announce as A
 from referee.games.rdi import in_front
+from referee.games.rdi.bookkeeping import begin_turn
 from referee.games.rdi.characters import end_of_turn, kaylin, otto, phrenk, roxana
 from referee.games.rdi.drinks import take_from_deck
 from referee.games.rdi.effects import clamp_change, ed
@@ -21,7 +22,6 @@ class TurnStructure:
                               "until it ends.", (ed(state, "gambling"),), code="round-in-progress")
         phrenk.check_choice_made(state, seat)
         roxana.check_no_recipe_choice(state)
-        state.last_pot = []  # play has moved on from the end of the last Round
         if seat != state.active:
             raise IllegalPlay(f"Only {state.players[state.active].name}, whose turn it is, may {what} now.",
                               (ed(state, section),), code="not-your-turn")
@@ -45,6 +45,11 @@ class TurnStructure:
                 otto.end_of_action_phase(state, state.active, out)
             state.phase = phase
             out.say(f"{state.players[state.active].name}'s {PHASE_NAMES[phase]} phase.", ed(state, "on-your-turn"))
+
+    def _start_drinking(self, state: GameState, out: Outcome) -> None:
+        """The active player reveals this turn's Drink: the Drink phase (if it had not begun), and the Drink drunk."""
+        self._move_to(state, "drink", out)
+        state.drunk = True
 
     def draw(self, state: GameState, draw: A.Draw, out: Outcome) -> None:
         self._active_only(state, draw.player, "discard and draw", "on-your-turn/discard-and-draw")
@@ -89,9 +94,9 @@ class TurnStructure:
         if state.turn_ending:  # the cards in front of its player have acted: the turn is over
             self._finish_turn(state, seat, out)
             return
-        if player.automaton and state.phase != "drink":
+        if player.automaton and not state.drunk:
             raise IllegalPlay("Otto drinks from the Drink Deck in his Drink phase: `Otto reveals CARD`.", (otto.TURN,))
-        if not player.out and state.phase != "drink" and not player.automaton:
+        if not player.out and not state.drunk and not player.automaton:
             if not state.ordered:
                 raise IllegalPlay(f"{player.name} has not ordered a Drink yet.", (ed(state, "on-your-turn"),),
                                   hint=f"`{player.name} orders a drink for NAME`.")
@@ -146,13 +151,8 @@ class TurnStructure:
         if not following:
             return
         otto.end_of_action_phase(state, state.active, out)
-        state.active = following[0]
-        state.phase = "action" if state.players[state.active].automaton else "discard_draw"
+        begin_turn(state, following[0])
         state.turn += 1
-        state.action_done = False
-        state.ordered = False
-        state.extra_orders = 0
-        state.owed_discards = []  # a discard the table never announced is the table's business now
         state.last_pot = []  # play has moved on from the end of the last Round
         out.say(f"The turn passes to the left: {state.players[state.active].name}'s turn (Discard and Draw).",
                 ed(state, "on-your-turn/ending-your-turn"))
