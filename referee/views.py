@@ -82,11 +82,15 @@ def _phrase_cache():
     from referee.core.carddb import card_files, load_cards
 
     code = Path(__file__).parent
-    files = [p for _, p in card_files()] + [code / "core" / "phrases.py", code / "games" / "rdi" / "phrases.py",
-                                            code / "games" / "tda" / "phrases.py", code / "core" / "effect_model.py"]
+    rdi = code / "games" / "rdi"
+    # shipped cards only: a card a table teaches carries its phrase, and another user card is written when looked
+    # up, so teaching a card never makes the next look-up write every printed card again
+    files = [p for source, p in card_files() if source == "shipped"] + [
+        code / "core" / "phrases.py", rdi / "phrases.py", rdi / "card_text.py", rdi / "card_text.lark",
+        code / "games" / "tda" / "phrases.py", code / "core" / "effect_model.py"]
 
     def build():
-        cards = load_cards().cards
+        cards = [c for c in load_cards().cards if c.get("_source") != "user"]
         return ({"index": {c.id: i for i, c in enumerate(cards)}},
                 [[_effects_key(c), _phrases_now(c)] for c in cards])
 
