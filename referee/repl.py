@@ -43,7 +43,8 @@ def _toolbar(session, config: Config):
         if not config.toolbar:
             return None
         width = get_app().output.get_size().columns
-        return "\n".join(toolbar_lines(session.game, session.state, cards_of(session), width, config.toolbar_lines))
+        return "\n".join(toolbar_lines(session.game, session.state, cards_of(session), width, config.toolbar_lines,
+                                        getattr(session, "read_only", None)))
 
     return text
 
@@ -79,16 +80,20 @@ def run_repl(card_dirs=(), session=None, first_line: str | None = None, config: 
 
     if first_line:
         print(shell.respond(first_line, confirm) or "")
+    warned = False  # leaving with a game held only in memory takes a second Ctrl-D or `quit`
     while True:
         try:
             line = prompt.prompt("referee> ")
         except KeyboardInterrupt:
             continue  # Ctrl-C cancels the line being typed
         except EOFError:
-            print("Saved. Bye." if session.game_id is not None else "Bye.")
-            return
+            line = "quit"
         if line.strip().lower() in ("quit", "exit"):
-            print("Saved. Bye." if session.game_id is not None else "Bye.")
+            print(session.farewell())
+            if session.unsaved and not warned:
+                print("Ctrl-D or `quit` again leaves without it.")
+                warned = True
+                continue
             return
         if line.lower().split()[:1] == ["serve"]:  # the table view, a process of its own (referee/serve/)
             from referee.serve.launch import serve_from_repl

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 
 from referee.core.carddb import CardDB
 from referee.core.ruling import ANSWER, OK, REFUSED, NotUnderstood, RefereeError, Ruling, Step
-from referee.core.store import GameBusy, Store, StoreError
+from referee.core.saving import Saving
+from referee.core.store import Store, StoreError
 
 LOG_WIDTH = 72  # a `log` entry's verdict, shortened to fit 80 columns
 
@@ -31,6 +32,7 @@ HELP = """Commands:
   undo | redo                                 take back / put back the last change
   card NAME | rule TOPIC                      look up a card or a rule
   games | resume [ID]                         list saved games, reopen one
+  save as FILE                                write this game to another store and go on saving there
   serve [--host ADDRESS] [--port N]           show this game on a live web page for the whole table
   quit                                        leave (everything is already saved)
   learn "NAME" [for CHARACTER]: PHRASE        teach the referee a card (`help learn` for the phrase language)
@@ -87,7 +89,7 @@ class Move:
     state: dict
 
 
-class Session:
+class Session(Saving):
     def __init__(self, cards: CardDB, store: Store | None = None, store_problem: str | None = None,
                  remember_learned: bool = False):
         """``store_problem``: why the store could not be opened; then look-ups work and nothing can be played.
@@ -102,6 +104,8 @@ class Session:
         self.moves: list[Move] = []  # moves[0] is the game's setup; undone moves stay until overwritten
         self.head = -1
         self.game_id: int | None = None
+        self.title = ""  # the game's title in the store (`games` lists it)
+        self.revision: int | None = 0  # the game's change count in the store, as this window last wrote it
         self.last: Ruling | None = None
         self.notices: list[str] = []  # things the shells should tell the table once (a failed write)
         self.base_dir = None  # where a replayed file's `new --from FILE` looks for FILE
@@ -121,41 +125,37 @@ class Session:
             game_id = game_id if game_id is not None else self.store.latest_id()
             if game_id is None:
                 raise NotUnderstood("There are no saved games yet: `new rdi NAME NAME ...`.")
+            # The lease first: once it is ours, no other window can change the rows read next.
+            watching, read_only, note = self._claim(game_id)
             try:
                 saved = self.store.load(game_id)
-            except KeyError:
-                raise NotUnderstood(f"No saved game number {game_id}; `games` lists them.") from None
+            except BaseException:
+                self._let_go(game_id, read_only is None, keep=self._writing_id())
+                raise
+        except KeyError:
+            raise NotUnderstood(f"No saved game number {game_id}; `games` lists them.") from None
         except StoreError as error:
-            raise NotUnderstood(error.message) from None
+            raise NotUnderstood(error.message.replace("Not saved:", "Cannot resume:")) from None
         before = self.game, self.engine
         self._load_game(saved.kind)
         moves, state = self._good_prefix(saved.rows)
         if state is None:
             self.game, self.engine = before
+            self._let_go(game_id, read_only is None, keep=self._writing_id())
             raise NotUnderstood(f"Game {game_id} cannot be resumed: even its first row is damaged.")
+        self._let_go(self._writing_id(), True, keep=game_id)
         lost = saved.lost + len(saved.rows) - len(moves)
-        self.moves, self.game_id, self.watching = moves, game_id, False
+        self.moves, self.game_id, self.watching, self.read_only = moves, game_id, watching, read_only
+        self.title, self.revision = saved.title, saved.revision
         self.head = min(saved.head, len(moves) - 1)
         self.state = self.game.load_state(moves[self.head].state) if self.head != len(moves) - 1 else state
         notes = []
         if lost:
             notes.append(f"{lost} damaged saved announcement{'s' if lost != 1 else ''} could not be read; "
                          f"the game resumes after the last good one.")
-        try:
-            if self.store.read_only:
-                raise StoreError(f"Nothing new can be saved: {self.store.read_only}.")
-            self.store.acquire(game_id)
-            self.read_only = None
-        except GameBusy as busy:
-            self.watching = True
-            self.read_only = f"game {game_id} is being played in another window"
-            notes.append(f"{busy.message} This window is read-only: `state`, `why`, `card` and `rule` work; "
-                         f"close the other one and run `referee resume {game_id}` to play here.")
-        except StoreError as error:
-            self.read_only = self.store.read_only or error.message.removeprefix("Not saved: ").rstrip(".")
-            notes.append(error.message.replace("Not saved:", "Nothing new can be saved:"))
         text = f"Resumed game {game_id} after {self.head} announcement(s)."
-        return info("resume", "\n".join([text, *notes, self.game.describe(self.state, self.cards_in_play)]))
+        return info("resume", "\n".join([text, *notes, *([note] if note else []),
+                                         self.game.describe(self.state, self.cards_in_play)]))
 
     def _good_prefix(self, rows: list) -> tuple[list[Move], object]:
         """The moves whose states load, up to the first that does not, and the last good state."""
@@ -172,31 +172,13 @@ class Session:
     def _commit(self, line: str, ruling: Ruling, new_state) -> Ruling:
         """Save first; only a committed line changes the state and the undo stack."""
         move = Move(line, ruling.as_dict(), new_state.to_dict())
-        self._save(lambda: self.store.append(self.game_id, self.head + 1, line, move.ruling, move.state), line)
+        self.revision = self._save(lambda: self.store.append(self.game_id, self.head + 1, line, move.ruling,
+                                                             move.state, self.revision), line)
         self.state = new_state
         self.head += 1
         del self.moves[self.head:]
         self.moves.append(move)
         return ruling
-
-    def _save(self, write, line: str, same_game: bool = True) -> None:
-        """Run one store write; a failure refuses the line with the store's reason and leaves everything as it was."""
-        if self.store is None and self.store_problem:
-            raise RefereeError(f"Not recorded: {line!r} could not be saved. {self.store_problem} "
-                               "Look-ups (`card`, `rule`) work meanwhile.", code="not-saved")
-        if self.store is None:
-            return
-        if self.watching and same_game:
-            raise RefereeError(f"Not recorded: {self.read_only}, so this window only looks (`state`, `why`, `card`, "
-                               f"`rule`). Nothing changed.", code="read-only")
-        try:
-            write()
-        except StoreError as error:
-            self.read_only = error.message.removeprefix("Not saved: ").rstrip(".")
-            raise RefereeError(f"Not recorded: {line!r} could not be saved because {self.read_only}. Nothing changed; "
-                               "the table stays as it was and the referee stays read-only until the store can write.",
-                               code="not-saved") from None
-        self.read_only = None
 
     # --- commands ------------------------------------------------------------------------
     def handle(self, line: str) -> Ruling:
@@ -241,6 +223,8 @@ class Session:
             return info(text, rule_text(hits[0]) + _also(hits[1:4]) if hits else f"No rule matches {rest!r}.", "rule")
         if word == "games":
             return info(text, self.games_text(), "games")
+        if word == "save":
+            return info(text, self.save_as(rest), "save-as")
         if word == "resume":
             if rest and not rest.isdecimal():
                 raise NotUnderstood(f"`resume` takes a game number from `games`, not {rest!r}.")
@@ -341,13 +325,14 @@ class Session:
     def _started(self, kind: str, game, engine, state, ruling: Ruling, line: str) -> Ruling:
         """A new game becomes the session's only once the store has it (a failed save changes nothing)."""
         move = Move(line, ruling.as_dict(), state.to_dict())
+        title = f"{kind}: " + ", ".join(game.player_names(state))
         if self.store is not None or self.store_problem:
-            title = f"{kind}: " + ", ".join(game.player_names(state))
-            saved: list[int] = []
-            self._save(lambda: saved.append(self.store.new_game(kind, title, line, move.ruling, move.state)),
-                       line, same_game=False)
-            self.game_id, self.watching = saved[0], False
+            game_id = self._save(lambda: self.store.new_game(kind, title, line, move.ruling, move.state),
+                                 line, same_game=False)
+            self._let_go(self._writing_id(), True, keep=game_id)  # the game this window wrote until now
+            self.game_id, self.watching, self.revision = game_id, False, 0
         self.game, self.engine, self.state, self.moves, self.head = game, engine, state, [move], 0
+        self.title = title
         return ruling
 
     def position_text(self, head: int | None = None) -> str:
@@ -373,7 +358,7 @@ class Session:
 
     def _move_head(self, head: int, line: str) -> None:
         state = self.game.load_state(self.moves[head].state)
-        self._save(lambda: self.store.set_head(self.game_id, head), line)
+        self.revision = self._save(lambda: self.store.set_head(self.game_id, head, self.head, self.revision), line)
         self.head, self.state = head, state
 
     def why(self, line: str) -> Ruling:
@@ -459,11 +444,6 @@ class Session:
     def toolbar(self) -> str:
         text = self.game.toolbar(self.state, self.cards_in_play) if self.state is not None else "no game: `new rdi NAME NAME ...`"
         return f"READ-ONLY ({self.read_only}) · {text}" if self.read_only else text
-
-    def close(self) -> None:
-        """Give up this process's hold on its game, so another window may write it at once."""
-        if self.store is not None and self.game_id is not None and not self.watching:
-            self.store.release(self.game_id)
 
     def completion_words(self) -> list[str]:
         return self.game.completion_words(self.state, self.cards_in_play) if self.state is not None else []

@@ -6,7 +6,14 @@ and redo move it; a new announcement after an undo drops the undone rows.
 
 One writer per game: a ``leases`` row names the process that has a game open for
 writing. It is taken and checked inside ``BEGIN IMMEDIATE`` transactions, so two
-processes cannot both hold it, and it goes stale when its process is gone.
+processes cannot both hold it, and it goes stale when its process is gone. Each
+game's ``revision`` counts its changes: a write names the revision it read (or,
+without one, the head) and is refused if the game moved on since, so it never
+drops rows it has not seen.
+
+Before every commit the file itself is checked (referee/core/store_file.py): a
+store deleted, replaced or damaged under the process refuses the write with
+``StoreGone`` instead of writing where nobody will read it.
 
 Every failure reaches the caller as a ``StoreError`` whose message is one plain
 line saying what is wrong and what to do; SQLite and OS errors never leak out.
@@ -23,6 +30,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from referee.core import store_file
+
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
     id INTEGER PRIMARY KEY,
@@ -30,7 +39,8 @@ CREATE TABLE IF NOT EXISTS games (
     title TEXT NOT NULL,
     created REAL NOT NULL,
     updated REAL NOT NULL,
-    head INTEGER NOT NULL DEFAULT 0
+    head INTEGER NOT NULL DEFAULT 0,
+    revision INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS moves (
     game_id INTEGER NOT NULL REFERENCES games(id),
@@ -62,6 +72,24 @@ class StoreError(Exception):
     def __init__(self, message: str):
         super().__init__(message)
         self.message = message
+
+
+class StoreGone(StoreError):
+    """The store's file was deleted, replaced or damaged while this process had it open."""
+
+    def __init__(self, path: Path, what: str):
+        super().__init__(f"Not saved: the store {path} {what} after this window opened it.")
+        self.path = path
+        self.what = what
+
+
+class StaleGame(StoreError):
+    """The game changed in the store since this process read it: writing would lose those changes."""
+
+    def __init__(self, game_id: int):
+        super().__init__(f"Not saved: game {game_id} changed in the store since this window read it "
+                         "(another program wrote to it), and saving would overwrite that.")
+        self.game_id = game_id
 
 
 class GameBusy(StoreError):
@@ -126,7 +154,9 @@ class Loaded:
     """A saved game as far as it could be read: rows up to the first damaged one."""
 
     kind: str
+    title: str
     head: int
+    revision: int  # the game's change count when it was read: a write names it
     rows: list[tuple[str, dict, dict]]
     lost: int  # rows at and after the first damaged one
 
@@ -161,6 +191,9 @@ class Store:
         self.path = Path(path) if path else default_store_path()
         self.read_only: str | None = None  # why this store cannot be written, if it cannot
         self.damaged: str | None = None  # why this store is damaged, if it is
+        self.gone: StoreGone | None = None  # set once the file is found deleted, replaced or damaged under us
+        self._mark: store_file.FileMark | None = None  # the file after our last commit (None: nothing to check)
+        self._known: dict[int, tuple[int, int]] = {}  # game id -> (head, revision) as this process last saw it
         if str(self.path) == ":memory:":
             self.db = sqlite3.connect(":memory:", isolation_level=None)
             self.db.executescript(SCHEMA)
@@ -170,6 +203,8 @@ class Store:
             self.db = self._connect()
         except sqlite3.DatabaseError as error:
             raise StoreError(self._broken_message(error)) from None
+        if not self.read_only:
+            self._mark = self._file_mark()
 
     # --- opening -------------------------------------------------------------------------
     def _check_places(self) -> None:
@@ -205,6 +240,7 @@ class Store:
             db.execute("PRAGMA journal_mode=WAL")
             db.execute("PRAGMA synchronous=NORMAL")
             db.executescript(SCHEMA)
+            _add_revisions(db)
         try:
             check = db.execute("PRAGMA quick_check").fetchone()
         except sqlite3.DatabaseError:
@@ -214,6 +250,12 @@ class Store:
                             f"move it aside (mv {self.path} {self.path}.damaged) to start a new one.")
             self.read_only = self.read_only or "the store is damaged"
         return db
+
+    def _file_mark(self) -> store_file.FileMark | None:
+        try:
+            return store_file.mark(self.path)
+        except OSError:
+            return None  # cannot be looked at: SQLite's own errors are all there is
 
     def _broken_message(self, error: Exception) -> str:
         text = str(error).lower()
@@ -228,18 +270,50 @@ class Store:
         except sqlite3.Error:
             pass
 
+    # --- is the file still ours? -----------------------------------------------------------
+    def _verify(self) -> None:
+        """Raise StoreGone when the file at our path is no longer the store we wrote (see store_file)."""
+        if self.gone is not None:
+            raise self.gone
+        if self._mark is None:
+            return
+        what = store_file.what_changed(self.path, self._mark, self._as_we_left_it)
+        if what is not None:
+            self.gone = StoreGone(self.path, what)
+            raise self.gone
+
+    def _as_we_left_it(self, db: sqlite3.Connection) -> bool:
+        """Whether ``db`` (a fresh connection) reads every game this process writes at its head and revision."""
+        for game_id, known in self._known.items():
+            row = db.execute("SELECT head, revision FROM games WHERE id = ?", (game_id,)).fetchone()
+            if row is None or tuple(row) != known:
+                return False
+        return True
+
+    def check(self) -> StoreGone | None:
+        """Outside any write: is the file still the store this process wrote? (None: it is.)"""
+        try:
+            self._verify()
+        except StoreGone as gone:
+            return gone
+        return None
+
     # --- writing ---------------------------------------------------------------------------
     @contextmanager
     def _write(self):
-        """One immediate transaction: SQLite takes the write lock at once, so two writers never interleave."""
+        """One immediate transaction: SQLite takes the write lock at once, so two writers never interleave.
+        The file is checked after the lock is taken, so nothing can slip in between the check and the commit.
+        Yields a dict the body fills with the (head, revision) of each game it changes, known once committed."""
         if self.read_only:
             raise StoreError(f"Not saved: {self.read_only}.")
         try:
             self.db.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as error:
-            raise StoreError(f"Not saved: {_explain(error, self.path)}.") from None
+            raise self._failure(error) from None
+        changed: dict[int, tuple[int, int]] = {}
         try:
-            yield
+            self._verify()
+            yield changed
             self.db.execute("COMMIT")
         except BaseException as error:
             try:
@@ -247,8 +321,28 @@ class Store:
             except sqlite3.Error:
                 pass
             if isinstance(error, (sqlite3.Error, OSError)):
-                raise StoreError(f"Not saved: {_explain(error, self.path)}.") from None
+                raise self._failure(error) from None
             raise
+        self._known.update(changed)
+        self._after_commit()
+
+    def _after_commit(self) -> None:
+        """Remember the file as our commit left it; if it was swapped in the meantime, the next write says so."""
+        if self._mark is None:
+            return
+        what = store_file.what_changed(self.path, self._mark, self._as_we_left_it)
+        if what is not None:
+            self.gone = StoreGone(self.path, what)
+        else:
+            self._mark = self._file_mark() or self._mark
+
+    def _failure(self, error: Exception) -> StoreError:
+        """A write's SQLite or OS error as a StoreError; a file SQLite finds damaged is a store gone."""
+        text = str(error).lower()
+        if self._mark is not None and ("malformed" in text or "not a database" in text):
+            self.gone = StoreGone(self.path, "was damaged")
+            return self.gone
+        return StoreError(f"Not saved: {_explain(error, self.path)}.")
 
     def _lease(self, game_id: int) -> Lease | None:
         row = self.db.execute("SELECT pid, host, started FROM leases WHERE game_id = ?", (game_id,)).fetchone()
@@ -264,9 +358,25 @@ class Store:
         if lease is None or not lease.is_ours():
             self._take_lease(game_id)
 
+    def _check_head(self, game_id: int, head: int, revision: int | None) -> None:
+        """Refuse a write made from a game that changed since it was read: it would drop rows unseen. The
+        revision says so exactly (every change counts); a writer that read none names the head it saw."""
+        row = self.db.execute("SELECT head, revision FROM games WHERE id = ?", (game_id,)).fetchone()
+        if row is None or (row[1] != revision if revision is not None else row[0] != head):
+            raise StaleGame(game_id)
+
+    def _changed(self, game_id: int, head: int) -> int:
+        """Move the game's head, count the change; the new revision."""
+        self.db.execute("UPDATE games SET head = ?, updated = ?, revision = revision + 1 WHERE id = ?",
+                        (head, time.time(), game_id))
+        return int(self.db.execute("SELECT revision FROM games WHERE id = ?", (game_id,)).fetchone()[0])
+
     def acquire(self, game_id: int) -> None:
-        """Open a game for writing, or raise GameBusy naming the process that has it."""
+        """Open a game for writing, or raise GameBusy naming the process that has it (KeyError: no such game).
+        Take it before reading the game's rows, so no other writer can change them after they are read."""
         with self._write():
+            if self.db.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone() is None:
+                raise KeyError(game_id)
             self._check_lease(game_id)
 
     def release(self, game_id: int) -> None:
@@ -276,30 +386,45 @@ class Store:
                                 (game_id, os.getpid(), _HOST))
         except StoreError:
             pass  # a lease that cannot be removed goes stale with this process
+        self._known.pop(game_id, None)
 
     def new_game(self, game: str, title: str, line: str, ruling: dict, state: dict) -> int:
+        return self.add_game(game, title, [(line, ruling, state)], 0)
+
+    def add_game(self, game: str, title: str, rows: list[tuple[str, dict, dict]], head: int) -> int:
+        """A game with its rows, held by this process from the start; its id (its revision is 0)."""
         now = time.time()
-        with self._write():
-            cursor = self.db.execute("INSERT INTO games (game, title, created, updated, head) VALUES (?, ?, ?, ?, 0)",
-                                     (game, title, now, now))
+        with self._write() as changed:
+            cursor = self.db.execute("INSERT INTO games (game, title, created, updated, head, revision) "
+                                     "VALUES (?, ?, ?, ?, ?, 0)", (game, title, now, now, head))
             game_id = int(cursor.lastrowid)
-            self.db.execute("INSERT INTO moves VALUES (?, 0, ?, ?, ?)",
-                            (game_id, line, _json(ruling), _json(state)))
+            self.db.executemany("INSERT INTO moves VALUES (?, ?, ?, ?, ?)",
+                                [(game_id, seq, line, _json(ruling), _json(state))
+                                 for seq, (line, ruling, state) in enumerate(rows)])
             self._take_lease(game_id)
+            changed[game_id] = (head, 0)
         return game_id
 
-    def append(self, game_id: int, seq: int, line: str, ruling: dict, state: dict) -> None:
-        with self._write():
+    def append(self, game_id: int, seq: int, line: str, ruling: dict, state: dict, revision: int | None = None) -> int:
+        """Row ``seq`` after head ``seq - 1``, dropping the undone rows past it; the game's new revision.
+        Refused (StaleGame) unless the game is still at ``revision`` (the one its writer read), or without one,
+        at head ``seq - 1``."""
+        with self._write() as changed:
             self._check_lease(game_id)
+            self._check_head(game_id, seq - 1, revision)
             self.db.execute("DELETE FROM moves WHERE game_id = ? AND seq >= ?", (game_id, seq))
             self.db.execute("INSERT INTO moves VALUES (?, ?, ?, ?, ?)",
                             (game_id, seq, line, _json(ruling), _json(state)))
-            self.db.execute("UPDATE games SET head = ?, updated = ? WHERE id = ?", (seq, time.time(), game_id))
+            changed[game_id] = (seq, self._changed(game_id, seq))
+        return changed[game_id][1]
 
-    def set_head(self, game_id: int, seq: int) -> None:
-        with self._write():
+    def set_head(self, game_id: int, seq: int, head: int, revision: int | None = None) -> int:
+        """Move the head from ``head`` to ``seq`` (undo, redo); the game's new revision."""
+        with self._write() as changed:
             self._check_lease(game_id)
-            self.db.execute("UPDATE games SET head = ?, updated = ? WHERE id = ?", (seq, time.time(), game_id))
+            self._check_head(game_id, head, revision)
+            changed[game_id] = (seq, self._changed(game_id, seq))
+        return changed[game_id][1]
 
     # --- reading ---------------------------------------------------------------------------
     def _rows(self, sql: str, args: tuple = ()) -> list[tuple]:
@@ -332,11 +457,26 @@ class Store:
             return None
 
     def load(self, game_id: int) -> Loaded:
-        """Every stored move up to the first damaged row (undone ones included); KeyError when there is no such game."""
-        found = self._rows("SELECT game, head FROM games WHERE id = ?", (game_id,))
+        """Every stored move up to the first damaged row (undone ones included); KeyError when there is no such game.
+        One read transaction, so the head, the revision and the rows belong together."""
+        try:
+            self.db.execute("BEGIN")
+        except sqlite3.Error as error:
+            raise StoreError(f"The saved-game store cannot be read: {_explain(error, self.path)}.") from None
+        try:
+            return self._load(game_id)
+        finally:
+            try:
+                self.db.execute("COMMIT")
+            except sqlite3.Error:
+                pass
+
+    def _load(self, game_id: int) -> Loaded:
+        found = self._rows("SELECT game, head, title FROM games WHERE id = ?", (game_id,))
         if not found:
             raise KeyError(game_id)
-        kind, head = found[0]
+        kind, head, title = found[0]
+        revision = self._rows("SELECT revision FROM games WHERE id = ?", (game_id,)) if self._has_revisions() else []
         total = self._rows("SELECT count(*) FROM moves WHERE game_id = ?", (game_id,))
         raw = self._rows("SELECT seq, line, ruling, state FROM moves WHERE game_id = ? ORDER BY seq", (game_id,))
         rows: list[tuple[str, dict, dict]] = []
@@ -350,7 +490,39 @@ class Store:
             rows.append(move)
         stored = int(total[0][0]) if total else len(raw)
         head = int(head) if isinstance(head, int) else len(rows) - 1
-        return Loaded(str(kind), head, rows, max(stored, len(raw)) - len(rows))
+        revision_number = int(revision[0][0]) if revision and isinstance(revision[0][0], int) else 0
+        if self._lease_is_ours(game_id):
+            self._known[game_id] = (head, revision_number)
+        return Loaded(str(kind), str(title), head, revision_number, rows, max(stored, len(raw)) - len(rows))
+
+    def _lease_is_ours(self, game_id: int) -> bool:
+        lease = self.lease_of(game_id)
+        return lease is not None and lease.is_ours()
+
+    def _has_revisions(self) -> bool:
+        """A store made before revisions were counted, opened read-only, has no such column."""
+        return any(row[1] == "revision" for row in self._rows("PRAGMA table_info(games)"))
+
+
+def _add_revisions(db: sqlite3.Connection) -> None:
+    """Stores made before games counted their revisions gain the column (every game at revision 0), in one
+    write transaction so that two processes opening an old store at once do not both add it."""
+    def missing() -> bool:
+        return not any(row[1] == "revision" for row in db.execute("PRAGMA table_info(games)"))
+
+    try:
+        if not missing():
+            return
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            if missing():
+                db.execute("ALTER TABLE games ADD COLUMN revision INTEGER NOT NULL DEFAULT 0")
+            db.execute("COMMIT")
+        except sqlite3.Error:
+            db.execute("ROLLBACK")
+            raise
+    except sqlite3.DatabaseError:
+        pass  # a damaged store: quick_check, next, says so; a store that cannot be written refuses every write
 
 
 def _plain(row: tuple) -> bool:

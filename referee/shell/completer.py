@@ -18,7 +18,7 @@ from referee.shell.help import topic_names
 
 COMMANDS = ["new rdi", "new tda", "new --from", "position", "export", "state", "chain", "why", "log", "verbose", "undo", "redo", "card", "rule", "games",
             "resume", "help", "quit", "resolve", "step", "end turn", "set", "can", "answer", "chaser", "score", "done",
-            "learn", "serve"]
+            "learn", "serve", "save as"]
 VERBS = {
     "rdi": ["plays", "orders a drink for", "reveals", "passes", "draws", "ends turn", "keeps", "sells", "splits the",
             "tithes", "atones gold", "atones fortitude", "cooks", "prepares", "uses the Smorgasbord", "chooses", "uses",

@@ -68,7 +68,12 @@ TOPICS: tuple[Topic, ...] = (
     Topic("config", COMMANDS, "Settings live in config.toml in your config folder (REFEREE_CONFIG_DIR moves it), "
           "copied from the shipped defaults on first run: default edition, verbosity, colours, toolbar.",
           "[rulings]\n    verbose = false", ("settings", "toml")),
-    Topic("quit", COMMANDS, "Leave; every announcement is already saved.", "quit", ("exit",)),
+    Topic("save", COMMANDS, "Write this game to another store and go on saving there: the way out when the store "
+          "cannot be written (a full disk) or was deleted or replaced under the referee. A store that goes away is "
+          "copied beside it by itself, and the referee names the copy.", "save as ~/rescued.sqlite3",
+          ("save as", "store", "copy")),
+    Topic("quit", COMMANDS, "Leave; every announcement is already saved (if the store went away, leaving says where "
+          "the game was copied, or asks for `save as FILE` first).", "quit", ("exit",)),
     # --- The Red Dragon Inn --------------------------------------------------------------
     Topic("learn", RDI, "Teach the referee a card the books do not print, in the phrase language: the card's kind, a "
           "colon, then what it does in players' words (`help phrases`; docs/phrases.md has the grammar). `for "

@@ -63,9 +63,12 @@ def fit(rows, width: int, max_lines: int = 4) -> list[str]:
     return [line for lines in packed for line in lines]
 
 
-def toolbar_lines(game, state, cards, width: int, max_lines: int = 4) -> list[str]:
-    """The toolbar of the game being played, as lines (a pure function of the state and the width)."""
+def toolbar_lines(game, state, cards, width: int, max_lines: int = 4, read_only: str | None = None) -> list[str]:
+    """The toolbar of the game being played, as lines (a pure function of the state and the width).
+    ``read_only``: why nothing can be saved just now (the session's ``read_only``); it heads the toolbar."""
+    warning = [[(f"READ-ONLY: {read_only}; nothing new is saved", f"READ-ONLY: {read_only}", "READ-ONLY")]] \
+        if read_only else []
     if state is None:
-        return fit([[("no game yet: `new rdi NAME NAME ...` or `new tda NAME NAME ...`; `help` for more",
-                      "no game: `new rdi NAME ...` · `help`")]], width, max_lines)
-    return fit(game.toolbar_rows(state, cards), width, max_lines)
+        return fit(warning + [[("no game yet: `new rdi NAME NAME ...` or `new tda NAME NAME ...`; `help` for more",
+                                "no game: `new rdi NAME ...` · `help`")]], width, max_lines)
+    return fit(warning + list(game.toolbar_rows(state, cards)), width, max_lines)

@@ -15,6 +15,7 @@ from prompt_toolkit.output import DummyOutput
 from kept_cards import POCKET_SAND, assert_pocket_sand_kept
 
 from referee.core.session import Session
+from referee.core.store import Store
 from referee.repl import run_repl
 from referee.shell.config import Config
 from referee.shell.toolbar import toolbar_lines
@@ -127,3 +128,62 @@ def test_a_card_taught_after_a_plain_referee_and_new_is_kept(tmp_path):
     finally:
         tmux.close()
     assert_pocket_sand_kept(tmp_path)
+
+
+HOLDER = """
+import sys
+from referee.core.carddb import load_cards
+from referee.core.session import Session
+from referee.core.store import Store
+from referee.core.store import Store
+session = Session(load_cards(), Store(sys.argv[1]))
+session.handle("new rdi Ann Bob Cat")
+print("holding", flush=True)
+sys.stdin.read()
+"""
+
+
+@needs_tmux
+def test_the_toolbar_says_read_only_when_another_window_writes_the_game(tmp_path):
+    store = tmp_path / "data" / "games.sqlite3"
+    store.parent.mkdir(parents=True)
+    holder = subprocess.Popen([sys.executable, "-c", HOLDER, str(store)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                              text=True)
+    tmux = Tmux(tmp_path, 120)
+    try:
+        assert holder.stdout.readline().strip() == "holding"
+        tmux.wait_for("referee>")
+        tmux.type("resume 1", "Enter")
+        tmux.wait_for("is open for writing in another referee")
+        tmux.wait_for("READ-ONLY: game 1 is being played in another window")
+        tmux.type("set Ann gold 3", "Enter")
+        tmux.wait_for("✗ Not recorded: game 1 is being played in another window")
+    finally:
+        tmux.close()
+        holder.stdin.close()
+        holder.wait(timeout=30)
+
+
+@needs_tmux
+def test_a_store_deleted_under_the_prompt_is_said_and_the_game_goes_on_in_a_copy(tmp_path):
+    tmux = Tmux(tmp_path, 160)
+    try:
+        tmux.wait_for("referee>")
+        tmux.type("new rdi Ann Bob Cat", "Enter")
+        tmux.wait_for("Seats, clockwise")
+        tmux.type("set Ann gold 3", "Enter")
+        tmux.wait_for("Ann G 10→3")
+        store = tmp_path / "data" / "games.sqlite3"
+        store.unlink()
+        tmux.type("set Bob gold 4", "Enter")
+        screen = " ".join(line.strip() for line in tmux.wait_for("Bob G 10→4"))
+        assert f"The store {store} was deleted after this window opened it" in screen, screen
+        copies = list(store.parent.glob("games-rescued-*.sqlite3"))
+        assert len(copies) == 1
+        assert "READ-ONLY" not in screen
+        tmux.type("C-d")
+        tmux.wait_for("Saved. Bye.")
+    finally:
+        tmux.close()
+    lines = [m[0] for m in Store(copies[0]).db.execute("SELECT line FROM moves ORDER BY seq")]
+    assert lines == ["new rdi Ann Bob Cat --rules gii", "set Ann gold 3", "set Bob gold 4"]

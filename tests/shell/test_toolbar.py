@@ -78,6 +78,18 @@ def test_no_game_yet():
     assert "new rdi" in toolbar_lines(None, None, None, 80)[0]
 
 
+def test_read_only_heads_the_toolbar_while_nothing_can_be_saved(cards):
+    shell = shell_for(cards, "new rdi Phrenk Kaylin Wizgille Serena")
+    session = shell.session
+    reason = "the disk holding /home/table/.local/share/referee/games.sqlite3 is full; free some space"
+    wide = toolbar_lines(session.game, session.state, session.cards, 160, read_only=reason)
+    assert wide[0] == f"READ-ONLY: {reason}; nothing new is saved" and len(wide) <= 4
+    narrow = toolbar_lines(session.game, session.state, session.cards, 40, read_only=reason)
+    assert narrow[0].startswith("READ-ONLY") and all(len(line) <= 40 for line in narrow)
+    assert not any("READ-ONLY" in line for line in bar(shell, 160))  # only while the session says so
+    assert toolbar_lines(None, None, None, 80, read_only="the store is damaged")[0].startswith("READ-ONLY")
+
+
 def test_a_long_question_wraps_whole(cards):
     shell = shell_for(cards, "new tda Ann Ben Cat --giants Storm Fire Frost Cloud Ordning Hill",
                       "Ann antes Storm Giant 10", "Ben antes Cloud Giant 6", "Cat antes Fire Giant 5")
