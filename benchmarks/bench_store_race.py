@@ -122,8 +122,11 @@ def race_pair(folder: Path, number: int, rng: random.Random, cards, stale: bool)
         fifo = folder / f"race{number}-{n}.fifo"
         os.mkfifo(fifo)
         fifos.append(fifo)
-        procs.append(_python("-m", "referee", "replay", str(fifo), "--save", "--store", str(store),
-                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT))
+        # `replay` reads only regular files or standard input: the shell opens the FIFO as its input, and that
+        # open waits until the benchmark releases both writers
+        procs.append(subprocess.Popen(["sh", "-c", 'exec "$0" -m referee replay - --save --store "$1" < "$2"',
+                                       sys.executable, str(store), str(fifo)], cwd=ROOT, env=ENV, text=True,
+                                      stdout=subprocess.PIPE, stderr=subprocess.STDOUT))
     deadline = time.monotonic() + 60
     ends = [_open_when_read(fifo, deadline) for fifo in fifos]
     order = [0, 1] if rng.random() < 0.5 else [1, 0]

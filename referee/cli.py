@@ -7,10 +7,13 @@ what it uses (no prompt_toolkit, no YAML when the cache is warm).
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import List, Optional
 
 import typer
+
+from referee.core.text import visible
 
 app = typer.Typer(
     add_completion=False,
@@ -26,6 +29,12 @@ cards_app = typer.Typer(help="Work with card files. Example: referee cards check
 app.add_typer(cards_app, name="cards")
 
 CardsOption = typer.Option(None, "--cards", help="A folder (or file) of your own card files, merged over the shipped ones.")
+
+
+def _echo(text: str = "", err: bool = False, nl: bool = True) -> None:
+    """Every line the CLI prints: names and texts from players, files and stores with their control and escape
+    characters made visible (referee.core.text.visible), JSON included (it stays valid JSON)."""
+    typer.echo(visible(text), err=err, nl=nl)
 
 
 class _Settings:
@@ -64,11 +73,11 @@ def card(
     from referee.core.carddb import load_cards
 
     if game not in (None, "rdi", "tda"):
-        typer.echo(f"--game must be rdi or tda, not {game!r}", err=True)
+        _echo(f"--game must be rdi or tda, not {game!r}", err=True)
         raise typer.Exit(2)
     db = load_cards(_card_dirs(cards))
     for notice in db.notices:
-        typer.echo(notice, err=True)
+        _echo(notice, err=True)
     match = db.lookup(" ".join(query), game=game)
     if as_json:
         if match.found is not None:
@@ -76,16 +85,16 @@ def card(
 
             data = match.found.public_dict()
             data["phrases"] = effect_phrases(match.found)
-            typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+            _echo(json.dumps(data, ensure_ascii=False, indent=2))
         else:
             key = "candidates" if match.how == "ambiguous" else "suggestions"
-            typer.echo(json.dumps({"query": match.query, "match": match.how,
-                                   key: [{"id": c.id, "name": c.name, "game": c.game, "deck": c.deck} for c in match.items]},
-                                  ensure_ascii=False, indent=2))
+            _echo(json.dumps({"query": match.query, "match": match.how,
+                              key: [{"id": c.id, "name": c.name, "game": c.game, "deck": c.deck} for c in match.items]},
+                             ensure_ascii=False, indent=2))
     else:
         from referee.views import card_lookup_text
 
-        typer.echo(card_lookup_text(match))
+        _echo(card_lookup_text(match))
     if match.found is None:
         raise typer.Exit(3 if match.how == "ambiguous" else 1)
 
@@ -107,25 +116,25 @@ def rule(
     from referee.core.rules import GAME_BOOKS, search_rules
 
     if game not in (None, "rdi", "tda") or rules not in (None, "gii", "rdi3"):
-        typer.echo("--game is rdi or tda; --rules is gii or rdi3.", err=True)
+        _echo("--game is rdi or tda; --rules is gii or rdi3.", err=True)
         raise typer.Exit(2)
     # Where both core books print a rule, answer in the edition asked for, or the referee's default (gii).
     hits = search_rules(" ".join(topic), book=book, books=GAME_BOOKS.get(game or ""),
                         edition=None if book else rules or "gii")
     if as_json:
-        typer.echo(json.dumps({"query": " ".join(topic), "results": [
+        _echo(json.dumps({"query": " ".join(topic), "results": [
             {**hit.section.as_dict(), "score": round(hit.score, 3)} for hit in hits]}, ensure_ascii=False, indent=2))
     elif hits:
         from referee.views import rule_text
 
-        typer.echo(rule_text(hits[0]))
+        _echo(rule_text(hits[0]))
         others = hits[1:4]
         if others:
-            typer.echo("  Also:")
+            _echo("  Also:")
             for hit in others:
-                typer.echo(f"    {hit.section.citation}  [{hit.section.id}]")
+                _echo(f"    {hit.section.citation}  [{hit.section.id}]")
     else:
-        typer.echo(f"No rule matches {' '.join(topic)!r}. Try other words, e.g. 'chaser', 'ante', 'tie'.")
+        _echo(f"No rule matches {' '.join(topic)!r}. Try other words, e.g. 'chaser', 'ante', 'tie'.")
     if not hits:
         raise typer.Exit(1)
 
@@ -140,11 +149,11 @@ def _open_store(store: Optional[Path], warn: bool = True):
     try:
         opened = Store(store)
     except StoreError as error:
-        typer.echo(error.message, err=True)
+        _echo(error.message, err=True)
         raise typer.Exit(2)
     for warning in () if not warn else (opened.damaged, opened.read_only and not opened.damaged and f"Read-only: {opened.read_only}."):
         if warning:
-            typer.echo(warning, err=True)
+            _echo(warning, err=True)
     return opened
 
 
@@ -163,14 +172,14 @@ def _session(cards: Optional[List[Path]], store: Optional[Path], persist: bool =
 
     db = load_cards(_card_dirs(cards))
     for notice in db.notices:
-        typer.echo(notice, err=True)
+        _echo(notice, err=True)
     if not persist:
         return Session(db, None)
     if lenient:
         try:
             opened = Store(store)
         except StoreError as error:
-            typer.echo(f"{error.message} Until then `card` and `rule` work, and no game can be played.", err=True)
+            _echo(f"{error.message} Until then `card` and `rule` work, and no game can be played.", err=True)
             return Session(db, None, store_problem=error.message)
     else:
         opened = _open_store(store)
@@ -208,7 +217,7 @@ def play(
         run_repl(session=session, first_line=f'new --from "{from_file}"')
         return
     if game not in ("rdi", "tda"):
-        typer.echo(f"The game is rdi or tda, not {game!r}: referee play rdi --players Ann Ben Cat", err=True)
+        _echo(f"The game is rdi or tda, not {game!r}: referee play rdi --players Ann Ben Cat", err=True)
         raise typer.Exit(2)
     # click gives --players one value each time; the rest of the names arrive as arguments.
     seated = [*(players or []), *(names or [])]
@@ -245,9 +254,9 @@ def resume(
     try:
         ruling = session.resume(game_id)
     except RefereeError as error:
-        typer.echo(error.message, err=True)
+        _echo(error.message, err=True)
         raise typer.Exit(1)
-    typer.echo(ruling.message)
+    _echo(ruling.message)
     try:
         run_repl(session=session)
     finally:
@@ -262,7 +271,7 @@ def games(store: Optional[Path] = StoreOption) -> None:
     """
     from referee.core.session import Session
 
-    typer.echo(Session(None, _open_store(store, warn=False)).games_text())  # type: ignore[arg-type]
+    _echo(Session(None, _open_store(store, warn=False)).games_text())  # type: ignore[arg-type]
 
 
 @app.command()
@@ -283,17 +292,20 @@ def replay(
 
     Example: referee replay house_rules.txt --check
     """
-    import sys
+    from referee.core.files import CASE_FILE_LIMIT, FileRefused, read_bytes, read_stream
 
     name = "standard input" if file == "-" else file
     try:
-        text = sys.stdin.buffer.read().decode("utf-8") if file == "-" else Path(file).read_text(encoding="utf-8")
-    except OSError as error:
-        typer.echo(f"Cannot read {name}: {error.strerror or error}.", err=True)
+        raw = read_stream(sys.stdin.buffer, CASE_FILE_LIMIT, "a replay") if file == "-" \
+            else read_bytes(file, CASE_FILE_LIMIT, "a replay file")
+        text = raw.decode("utf-8")
+    except FileRefused as error:
+        pipe = "" if error.regular else "; `referee replay - < FILE` reads a pipe or a device"
+        _echo(f"Cannot read {name}: {error.reason}{pipe}.", err=True)
         raise typer.Exit(2)
     except UnicodeDecodeError as error:
-        typer.echo(f"Cannot replay {name}: it is not UTF-8 text (byte {error.object[error.start]:#04x} at offset "
-                   f"{error.start}); a replay file is plain text, one announcement a line.", err=True)
+        _echo(f"Cannot replay {name}: it is not UTF-8 text (byte {error.object[error.start]:#04x} at offset "
+              f"{error.start}); a replay file is plain text, one announcement a line.", err=True)
         raise typer.Exit(2)
     session = _session(cards, store, persist=save)
     if file != "-":
@@ -305,7 +317,7 @@ def replay(
     finally:
         session.close()
     if as_json:
-        typer.echo(json.dumps(session.summary(), ensure_ascii=False, indent=2))
+        _echo(json.dumps(session.summary(), ensure_ascii=False, indent=2))
     if failed:
         raise typer.Exit(1)
 
@@ -316,9 +328,9 @@ def _check_case(session, name: str, text: str) -> None:
 
     mismatches = check_case(session, text)
     for mismatch in mismatches:
-        typer.echo(f"{name}:{mismatch.number}: {mismatch.line}\n  {mismatch.problem}")
+        _echo(f"{name}:{mismatch.number}: {mismatch.line}\n  {mismatch.problem}")
     checked = sum(1 for line in text.splitlines() if line.strip() and not line.lstrip().startswith("#"))
-    typer.echo(f"{checked} lines checked, {len(mismatches)} mismatch{'es' if len(mismatches) != 1 else ''}.")
+    _echo(f"{checked} lines checked, {len(mismatches)} mismatch{'es' if len(mismatches) != 1 else ''}.")
     raise typer.Exit(1 if mismatches else 0)
 
 
@@ -349,18 +361,18 @@ def _replay_lines(session, text: str, keep_going: bool, as_json: bool) -> bool:
         line = _without_case_mark(line)
         ruling = session.handle(line)
         if not as_json:
-            typer.echo(f"> {line.strip()}")
-            typer.echo(ruling_text(ruling))
+            _echo(f"> {line.strip()}")
+            _echo(ruling_text(ruling))
         for notice in session.notices:
-            typer.echo(notice, err=True)
+            _echo(notice, err=True)
         session.notices.clear()
         if ruling.verdict == REFUSED and not must_refuse:
             failed = True
-            typer.echo(f"line {number}: refused: {ruling.message}", err=True)
+            _echo(f"line {number}: refused: {ruling.message}", err=True)
             if not keep_going:
                 break
     if case_lines:
-        typer.echo(f"({case_lines} `expect`/`@rules` line(s) skipped: `--check` checks them.)", err=True)
+        _echo(f"({case_lines} `expect`/`@rules` line(s) skipped: `--check` checks them.)", err=True)
     return failed
 
 
@@ -393,7 +405,7 @@ def _saved(game_id: Optional[int], cards, store):
     try:
         session.resume(game_id)
     except RefereeError as error:
-        typer.echo(error.message, err=True)
+        _echo(error.message, err=True)
         raise typer.Exit(1)
     return session
 
@@ -408,7 +420,7 @@ def position(
 
     Example: referee position > dispute.yaml
     """
-    typer.echo(_saved(game_id, cards, store).position_text(), nl=False)
+    _echo(_saved(game_id, cards, store).position_text(), nl=False)
 
 
 @app.command()
@@ -424,7 +436,7 @@ def export(
 
     Example: referee export --last 5 --markdown --position
     """
-    typer.echo(_saved(game_id, cards, store).export_markdown(last, with_position), nl=False)
+    _echo(_saved(game_id, cards, store).export_markdown(last, with_position), nl=False)
 
 
 @cards_app.command("check")
@@ -445,8 +457,8 @@ def cards_check(
         targets += list(cards)
     problems, checked = check_paths(targets, section_ids(), shipped_card_ids())
     for problem in problems:
-        typer.echo(str(problem))
-    typer.echo(f"{len(checked)} cards in {len({c['_file'] for c in checked})} files checked, {len(problems)} problem(s)")
+        _echo(str(problem))
+    _echo(f"{len(checked)} cards in {len({c['_file'] for c in checked})} files checked, {len(problems)} problem(s)")
     if problems:
         raise typer.Exit(1)
 
@@ -462,11 +474,11 @@ def cards_learned(as_json: bool = typer.Option(False, "--json", help="Print JSON
 
     held = [card for _, card in learned_cards()]
     if as_json:
-        typer.echo(json.dumps([{"name": c["name"], "deck": c.get("deck"), "kind": c.get("type"),
-                                "phrase": c.get("phrase"), "count": c.get("count", 1), "id": c.get("id")}
-                               for c in held], ensure_ascii=False, indent=2))
+        _echo(json.dumps([{"name": c["name"], "deck": c.get("deck"), "kind": c.get("type"),
+                           "phrase": c.get("phrase"), "count": c.get("count", 1), "id": c.get("id")}
+                          for c in held], ensure_ascii=False, indent=2))
     else:
-        typer.echo(learned_text(held, learned_dir()))
+        _echo(learned_text(held, learned_dir()))
 
 
 @cards_app.command("forget")
@@ -481,13 +493,13 @@ def cards_forget(name: List[str] = typer.Argument(..., help="The learned card's 
     try:
         removed = learned.forget(wanted)
     except OSError as error:
-        typer.echo(f"Cannot change {learned.learned_dir()}: {error.strerror or error}.", err=True)
+        _echo(f"Cannot change {learned.learned_dir()}: {error.strerror or error}.", err=True)
         raise typer.Exit(1)
     if not removed:
-        typer.echo(f"No learned card is called {wanted!r}; `referee cards learned` lists them.", err=True)
+        _echo(f"No learned card is called {wanted!r}; `referee cards learned` lists them.", err=True)
         raise typer.Exit(1)
     for card in removed:
-        typer.echo(f"Forgot {card['name']} ({card.get('deck') or 'no deck yet'}). Saved games keep the copy they used.")
+        _echo(f"Forgot {card['name']} ({card.get('deck') or 'no deck yet'}). Saved games keep the copy they used.")
 
 
 @cards_app.command("import")
@@ -510,13 +522,13 @@ def cards_import(
     try:
         found = read_deck_file(file, for_character, shipped_cards())
     except RowFileError as error:
-        typer.echo(error.message, err=True)
+        _echo(error.message, err=True)
         raise typer.Exit(1)
     for problem in found.problems:
-        typer.echo(str(problem), err=True)
+        _echo(str(problem), err=True)
     if found.problems:
-        typer.echo(f"{file}: {plural(len(found.problems), 'problem')}; nothing imported. "
-                   "Fix the rows above and import the file again.", err=True)
+        _echo(f"{file}: {plural(len(found.problems), 'problem')}; nothing imported. "
+              "Fix the rows above and import the file again.", err=True)
         raise typer.Exit(1)
     shipped = {}
     for card in shipped_cards().cards:
@@ -528,17 +540,17 @@ def cards_import(
     dropped = superseded(found, known, shipped_cards())
     rows = len(found.cards) + len(found.copies)
     if dry_run:
-        typer.echo(f"{file}: {plural(rows, 'card')} read, no problems. Dry run: nothing written.")
+        _echo(f"{file}: {plural(rows, 'card')} read, no problems. Dry run: nothing written.")
     else:
         try:
             written = learned.save(found.cards, drop=[card["id"] for card in dropped])
         except OSError as error:
-            typer.echo(f"Cannot write to {learned.learned_dir()}: {error.strerror or error}. Nothing imported.", err=True)
+            _echo(f"Cannot write to {learned.learned_dir()}: {error.strerror or error}. Nothing imported.", err=True)
             raise typer.Exit(1)
-        typer.echo(f"{file}: learned {plural(len(found.cards), 'card')}, written to "
-                   f"{plural(len(written), 'file')} in {learned.learned_dir()}.")
+        _echo(f"{file}: learned {plural(len(found.cards), 'card')}, written to "
+              f"{plural(len(written), 'file')} in {learned.learned_dir()}.")
     for line in report(found.cards, shipped, before, found.copies, dropped):
-        typer.echo(line)
+        _echo(line)
 
 
 @cards_app.command("export")
@@ -558,23 +570,34 @@ def cards_export(
     wanted = deck_name(" ".join(character))
     held = deck_cards([card for _, card in learned_cards()], " ".join(character))
     if not held:
-        typer.echo(f"No learned cards in {wanted}; `referee cards learned` lists the decks.", err=True)
+        _echo(f"No learned cards in {wanted}; `referee cards learned` lists the decks.", err=True)
         raise typer.Exit(1)
     wanted = held[0].get("deck") or wanted  # as the cards spell it
     text = write_rows(output, export_rows(held), EXPORT_FIELDS,
                       {"note": "Taught by a table, not from the books; `referee cards import FILE` learns them."})
     if output is None:
-        typer.echo(text, nl=False)
+        _echo(text, nl=False)
         return
     try:
         output.write_text(text, encoding="utf-8")
     except OSError as error:
-        typer.echo(f"Cannot write {output}: {error.strerror or error}.", err=True)
+        _echo(f"Cannot write {output}: {error.strerror or error}.", err=True)
         raise typer.Exit(1)
-    typer.echo(f"Wrote {plural(len(held), 'card')} of {wanted} to {output}.")
+    _echo(f"Wrote {plural(len(held), 'card')} of {wanted} to {output}.")
+
+
+def _replacing_streams() -> None:
+    """Whatever the locale says (PYTHONIOENCODING=latin-1, LANG=C), a character the terminal's encoding lacks
+    is printed as a replacement, never a UnicodeEncodeError."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.reconfigure(errors="replace")
+        except (AttributeError, ValueError, OSError):
+            pass  # not a text stream of Python's own (a test's capture): it takes care of itself
 
 
 def main() -> None:
+    _replacing_streams()
     app()
 
 

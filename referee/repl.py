@@ -13,6 +13,7 @@ from prompt_toolkit.application import get_app
 from prompt_toolkit.auto_suggest import AutoSuggestFromHistory
 from prompt_toolkit.history import FileHistory, InMemoryHistory
 
+from referee.core.text import visible
 from referee.shell import cards_of
 from referee.shell.commands import TableShell
 from referee.shell.completer import RefereeCompleter
@@ -22,6 +23,12 @@ from referee.shell.lexer import RefereeLexer, style
 from referee.shell.toolbar import toolbar_lines
 
 __all__ = ["RefereeCompleter", "run_repl", "build_prompt"]
+
+
+def _say(text: str) -> None:
+    """Every line the REPL prints (rulings, `state`, `games`, `export`, notices, the table view's address):
+    names and texts from players, files and stores with their control and escape characters made visible."""
+    print(visible(text))
 
 
 def _history():
@@ -68,9 +75,9 @@ def run_repl(card_dirs=(), session=None, first_line: str | None = None, config: 
     prompt = build_prompt(session, config, **io)
     shell = TableShell(session, config, lambda: prompt.output.get_size().columns)
     for notice in config.notices:
-        print(notice)
-    print("referee — `help` explains everything; `new rdi NAME NAME ...` starts a game.\n"
-          "Tab completes, F2 full rulings, Ctrl-D leaves (every play is saved).")
+        _say(notice)
+    _say("referee — `help` explains everything; `new rdi NAME NAME ...` starts a game.\n"
+         "Tab completes, F2 full rulings, Ctrl-D leaves (every play is saved).")
 
     def confirm(question: str) -> bool:
         try:  # a plain prompt of its own: the answer stays out of the history, the toolbar off
@@ -79,7 +86,7 @@ def run_repl(card_dirs=(), session=None, first_line: str | None = None, config: 
             return False
 
     if first_line:
-        print(shell.respond(first_line, confirm) or "")
+        _say(shell.respond(first_line, confirm) or "")
     warned = False  # leaving with a game held only in memory takes a second Ctrl-D or `quit`
     while True:
         try:
@@ -89,17 +96,17 @@ def run_repl(card_dirs=(), session=None, first_line: str | None = None, config: 
         except EOFError:
             line = "quit"
         if line.strip().lower() in ("quit", "exit"):
-            print(session.farewell())
+            _say(session.farewell())
             if session.unsaved and not warned:
-                print("Ctrl-D or `quit` again leaves without it.")
+                _say("Ctrl-D or `quit` again leaves without it.")
                 warned = True
                 continue
             return
         if line.lower().split()[:1] == ["serve"]:  # the table view, a process of its own (referee/serve/)
             from referee.serve.launch import serve_from_repl
 
-            print(serve_from_repl(session, line.strip()[len("serve"):]))
+            _say(serve_from_repl(session, line.strip()[len("serve"):]))
             continue
         answer = shell.respond(line, confirm)
         if answer is not None:
-            print(answer)
+            _say(answer)

@@ -82,7 +82,7 @@ def test_one_broken_row_refuses_the_whole_file_naming_each_line(tmp_path):
     assert result.exit_code == 1
     assert f"{deck}:4: type: 'spell' is not a card kind" in result.output
     assert f"{deck}:5: phrase: cannot be read at 'sings' (word 3)" in result.output
-    assert f"{deck}:7: quantity: must be a whole number of at least 1, not 'none'" in result.output
+    assert f"{deck}:7: quantity: must be a whole number from 1 to 999, not 'none'" in result.output
     assert "nothing imported" in result.output
     assert learned.learned_cards() == []
 

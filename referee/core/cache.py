@@ -24,8 +24,16 @@ CACHE_FORMAT = 4
 def _stamp(files: list[Path]) -> str:
     digest = hashlib.sha1(f"{__version__}:{CACHE_FORMAT}".encode())
     for path in files:
-        stat = path.stat()
-        digest.update(f"{path}|{stat.st_size}|{stat.st_mtime_ns}\n".encode())
+        try:
+            stat = os.stat(path)
+        except OSError:  # a link to nothing, or a file gone since it was listed: the loader names it
+            try:
+                stat = os.lstat(path)
+            except OSError:
+                digest.update(f"{path}|missing\n".encode("utf-8", "surrogateescape"))
+                continue
+        # surrogateescape: a file name that is not UTF-8 still stamps (the loader names the file)
+        digest.update(f"{path}|{stat.st_size}|{stat.st_mtime_ns}\n".encode("utf-8", "surrogateescape"))
     return digest.hexdigest()
 
 
@@ -47,7 +55,7 @@ def cached_json(name: str, files: list[Path], build: Callable[[], object]) -> ob
         pass
     data = build()
     try:
-        _replace_all(target, name, [(target, json.dumps(data, ensure_ascii=False).encode("utf-8"))])
+        _replace_all(target, name, [(target, _encoded(data))])
     except OSError:
         pass  # a read-only cache folder only costs speed
     return data
@@ -103,7 +111,7 @@ def cached_records(name: str, files: list[Path], build: Callable[[], tuple[dict,
     except (OSError, ValueError, KeyError):
         pass
     header, records = build()
-    encoded = [json.dumps(record, ensure_ascii=False).encode("utf-8") + b"\n" for record in records]
+    encoded = [_encoded(record) + b"\n" for record in records]
     offsets, at = [], 0
     for line in encoded:
         offsets.append(at)
@@ -111,10 +119,18 @@ def cached_records(name: str, files: list[Path], build: Callable[[], tuple[dict,
     try:
         # The records first: a header on disk always has its records beside it.
         _replace_all(target, name, [(lines, b"".join(encoded)),
-                                    (target, json.dumps({**header, "_offsets": offsets}, ensure_ascii=False).encode("utf-8"))])
+                                    (target, _encoded({**header, "_offsets": offsets}))])
     except OSError:
         pass  # a read-only cache folder only costs speed
     return header, Records(records)
+
+
+def _encoded(data) -> bytes:
+    """JSON as UTF-8 bytes. The text of a file name that is not UTF-8 holds lone surrogates, which UTF-8
+    cannot write: they (and every other unprintable character) are written as JSON escapes."""
+    from referee.core.text import visible
+
+    return visible(json.dumps(data, ensure_ascii=False)).encode("utf-8")
 
 
 def _replace_all(target: Path, name: str, contents: list[tuple[Path, bytes]]) -> None:

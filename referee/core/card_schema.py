@@ -19,14 +19,15 @@ from pathlib import Path
 from typing import Any
 
 from referee.core import schema as V
-from referee.core.effect_model import ATTRS, RDI_CARD_KINDS, RDI_SELECTORS, SPECS, TDA_POSITIONS, card_ops
+from referee.core.effect_model import ATTRS, FIGURE_LIMIT, RDI_CARD_KINDS, RDI_SELECTORS, SPECS, TDA_POSITIONS, card_ops
 
 SCHEMA_PATH = Path(__file__).with_name("card_schema.json")
 SCHEMA_ID = "https://referee.invalid/card_schema.json"
 
 TEXT = {"type": "string", "minLength": 1}
 TEXT_LIST = {"type": "array", "items": TEXT}
-INTEGER_LIST = {"type": "array", "items": {"type": "integer"}}
+INTEGER = {"type": "integer", "minimum": -FIGURE_LIMIT, "maximum": FIGURE_LIMIT}  # every number a card gives
+INTEGER_LIST = {"type": "array", "items": INTEGER}
 BOOL = {"type": "boolean"}
 
 
@@ -39,11 +40,11 @@ def _enum(values, message: str | None = None) -> dict:
 
 def _amount(game: str) -> dict:
     """An integer, `unknown` (the table is asked), or for Giants War a counted amount."""
-    choices: list[dict] = [{"type": "integer"}, {"const": "unknown"}]
+    choices: list[dict] = [INTEGER, {"const": "unknown"}]
     message = "must be a whole number or `unknown`"
     if game == "tda":
         choices.append({"type": "object", "required": ["count"], "additionalProperties": False,
-                        "properties": {"count": TEXT, "plus": {"type": "integer"}, "times": {"type": "integer"}}})
+                        "properties": {"count": TEXT, "plus": INTEGER, "times": INTEGER}})
         message = "must be a whole number, `unknown`, or {count: WHAT, plus: N, times: N}"
     return {"anyOf": choices, "x-message": message}
 
@@ -61,7 +62,7 @@ def _kind(kind: str, game: str) -> dict:
     """A parameter's JSON Schema, from its kind in the typed effect model (referee/core/effect_model.py)."""
     effects = {"$ref": f"#/$defs/{game}_effects"}
     return {
-        "int": lambda: {"type": "integer"},
+        "int": lambda: INTEGER,
         "amount": lambda: _amount(game),
         "count": lambda: _amount(game),
         "selector": lambda: {"$ref": f"#/$defs/{game}_selector"},
@@ -78,7 +79,7 @@ def _kind(kind: str, game: str) -> dict:
         "effects": lambda: effects,
         "bands": lambda: {"type": "array", "items": {
             "type": "object", "additionalProperties": False, "required": ["effects"],
-            "properties": {"from": {"type": "integer"}, "to": {"type": "integer"}, "effects": effects}}},
+            "properties": {"from": INTEGER, "to": INTEGER, "effects": effects}}},
         "options": lambda: {"type": "array", "items": {"anyOf": [
             effects,
             {"type": "object", "additionalProperties": False, "required": ["effects"],
@@ -114,19 +115,19 @@ GAME_FIELD_KINDS: dict[str, dict[str, Any]] = {
         "window": {"anyOf": [_enum(V.WINDOWS), {"type": "array", "items": _enum(V.WINDOWS)}],
                    "x-message": f"must be a window ({', '.join(V.WINDOWS)}) or a list of them"},
         "affects": {"type": "array", "items": _enum(ATTRS)},
-        "piety": {"anyOf": [{"type": "integer"}, {"const": "X"}], "x-message": "must be a whole number or `X`"},
+        "piety": {"anyOf": [INTEGER, {"const": "X"}], "x-message": "must be a whole number or `X`"},
         "device": BOOL, "ingredient": _enum({"meat", "vegetables", "sauce", "unknown"}), "cleaver": BOOL,
-        "price": {"type": "integer"},
+        "price": INTEGER,
         "recipe_cost": {"type": "array", "items": _enum(
             {"meat", "vegetables", "sauce", "meat_or_sauce", "vegetables_or_sauce", "any"})},
-        "alcohol": {"type": "integer"}, "fortitude": {"type": "integer"}, "chaser": BOOL, "builtin_split": BOOL,
+        "alcohol": INTEGER, "fortitude": INTEGER, "chaser": BOOL, "builtin_split": BOOL,
         "event": _enum({"drinking_contest", "round_on_the_house", "toast", "other"}),
         "protected": TEXT_LIST, "mood": TEXT, "condition": TEXT, "kept": BOOL, "mishap": BOOL,
         "not_against": TEXT_LIST, "unnegatable_at_piety": {"type": "integer", "minimum": 1, "maximum": 8},
     },
     "tda": {
         "color": TEXT, "counts_as": TEXT_LIST, "alignment": _enum({"good", "evil", "neutral"}),
-        "strength": {"type": "integer"}, "strengths": INTEGER_LIST, "legendary": BOOL,
+        "strength": INTEGER, "strengths": INTEGER_LIST, "legendary": BOOL,
         "power": _power("tda"), "god_ability": _power("tda"), "known_strengths": INTEGER_LIST,
     },
 }
@@ -137,7 +138,7 @@ def _card(game: str) -> dict:
         "id": TEXT, "name": TEXT, "aliases": TEXT_LIST, "type": _enum(V.CARD_TYPES[game]), "subtype": TEXT,
         "summary": TEXT, "cites": {**TEXT_LIST, "minItems": 1}, "effects": {"$ref": f"#/$defs/{game}_effects"},
         "unknown": TEXT_LIST, "note": TEXT, "edition": TEXT, "book": _enum(V.BOOKS), "deck": TEXT, "owner": TEXT,
-        "game": {"const": game}, "count": {"type": "integer", "minimum": 1}, "replaces": BOOL, "phrase": TEXT,
+        "game": {"const": game}, "count": {**INTEGER, "minimum": 1}, "replaces": BOOL, "phrase": TEXT,
         "links": {"type": "array", "items": {"type": "object", "required": ["id"], "additionalProperties": False,
                                              "properties": {"id": TEXT, "relation": TEXT}}},
     }
@@ -206,6 +207,8 @@ def _message(error) -> str:
         return f"needs at least {error.validator_value} entr{'y' if error.validator_value == 1 else 'ies'}"
     if error.validator == "minimum":
         return f"must be at least {error.validator_value}"
+    if error.validator == "maximum":
+        return f"must be at most {error.validator_value}"
     if custom:
         return f"{custom}, not {error.instance!r}" if not isinstance(error.instance, (dict, list)) else custom
     return error.message

@@ -121,12 +121,11 @@ def _printing_key(card: dict) -> tuple[str, str, str]:
 def card_files(extra_dirs: Iterable[Path] = ()) -> list[tuple[str, Path]]:
     """(source, file) pairs: shipped first, then the user's config folder, then --cards folders."""
     out = [("shipped", p) for p in sorted(shipped_cards_dir().rglob("*.yaml"))]
-    for folder in [user_cards_dir(), *extra_dirs]:
-        folder = Path(folder)
+    for folder, named in [(user_cards_dir(), False), *((Path(d), True) for d in extra_dirs)]:
         if folder.is_dir():
             out.extend(("user", p) for p in sorted(folder.rglob("*.yaml")))
-        elif folder.is_file():
-            out.append(("user", folder))
+        elif folder.is_file() or (named and (folder.exists() or folder.is_symlink())):
+            out.append(("user", folder))  # a `--cards` pipe or link to nothing is named by the loader, not ignored
     return out
 
 

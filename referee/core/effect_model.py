@@ -19,6 +19,9 @@ from typing import Any, ClassVar, Iterator, NamedTuple
 
 ATTRS = ("fortitude", "alcohol", "gold")
 UNKNOWN = "unknown"  # an amount the books do not give; the table supplies it
+# Every number a card gives (in a card file, a deck file or a phrase) lies within this, either way; the books'
+# figures run from -1 to 13. docs/card-schema.md states it; the JSON Schema and the checker hold cards to it.
+FIGURE_LIMIT = 999
 
 # Who or what an RDI effect points at. (Giants War has a larger, open vocabulary of positions.)
 RDI_SELECTORS = (
@@ -234,21 +237,32 @@ OPS = _make_classes()
 # ------------------------------------------------------------------ parsing and writing
 
 
+def is_whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def is_figure(value: Any) -> bool:
+    """A whole number a card may give: within FIGURE_LIMIT either way."""
+    return is_whole(value) and -FIGURE_LIMIT <= value <= FIGURE_LIMIT
+
+
 def _check_value(param: Param, value: Any, game: str, where: str) -> Any:
     kind = param.kind
+    if kind in ("int", "amount", "count") and is_whole(value) and not is_figure(value):
+        raise EffectError(where, f"must be a whole number from -{FIGURE_LIMIT} to {FIGURE_LIMIT}, not {value}")
     if kind == "int":
-        if isinstance(value, bool) or not isinstance(value, int):
+        if not is_whole(value):
             raise EffectError(where, f"must be a whole number, not {value!r}")
         return value
     if kind == "amount":
-        if value == UNKNOWN or (isinstance(value, int) and not isinstance(value, bool)):
+        if value == UNKNOWN or is_whole(value):
             return value
         raise EffectError(where, f"must be a whole number or `{UNKNOWN}`, not {value!r}")
     if kind == "count":
-        if isinstance(value, int) and not isinstance(value, bool):
+        if is_whole(value):
             return value
         if isinstance(value, dict) and isinstance(value.get("count"), str) and set(value) <= {"count", "plus", "times"} \
-                and all(isinstance(value.get(k, 0), int) for k in ("plus", "times")):
+                and all(is_figure(value.get(k, 0)) for k in ("plus", "times")):
             return CountOf(value["count"], value.get("plus", 0), value.get("times", 1))
         raise EffectError(where, "must be a whole number or {count: WHAT[, plus: N][, times: N]}")
     if kind == "selector":
@@ -324,8 +338,8 @@ def _check_value(param: Param, value: Any, game: str, where: str) -> Any:
                 raise EffectError(at, f"unknown key {sorted(unknown)[0]!r}; a band has `from`, `to` and `effects`")
             low = band.get("from", 1)
             high = band.get("to", low)
-            if not all(isinstance(v, int) and not isinstance(v, bool) for v in (low, high)):
-                raise EffectError(at, "`from` and `to` must be whole numbers")
+            if not all(is_figure(v) for v in (low, high)):
+                raise EffectError(at, f"`from` and `to` must be whole numbers from -{FIGURE_LIMIT} to {FIGURE_LIMIT}")
             low, high = sorted((low, high))
             out.append(Band(low, high, parse_effects(band.get("effects") or [], game, f"{at}.effects")))
         return tuple(out)

@@ -45,17 +45,21 @@ def _public(card: dict) -> dict:
 
 
 def _read(path: Path) -> dict:
+    """A learned file's document; {} for one that cannot be read (the card database names it when it loads)."""
     import yaml
 
+    from referee.core import safe_yaml
+    from referee.core.files import CARD_FILE_LIMIT, FileRefused, read_bytes
+
     try:
-        document = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    except (OSError, UnicodeDecodeError, yaml.YAMLError):
+        document = safe_yaml.load(read_bytes(path, CARD_FILE_LIMIT, "a card file").decode("utf-8")) or {}
+    except (FileRefused, UnicodeDecodeError, yaml.YAMLError):
         return {}
     return document if isinstance(document, dict) else {}
 
 
 def _write(path: Path, game: str, cards: list[dict]) -> None:
-    import yaml
+    from referee.core import safe_yaml
 
     path.parent.mkdir(parents=True, exist_ok=True)
     if not cards:
@@ -68,7 +72,7 @@ def _write(path: Path, game: str, cards: list[dict]) -> None:
     handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".learned-", suffix=".tmp")
     try:
         with os.fdopen(handle, "w", encoding="utf-8") as out:
-            yaml.safe_dump(document, out, allow_unicode=True, sort_keys=False, width=100)
+            safe_yaml.dump(document, out, allow_unicode=True, sort_keys=False, width=100)
         umask = os.umask(0)
         os.umask(umask)
         os.chmod(temporary, 0o666 & ~umask)  # mkstemp makes it private; a card file is an ordinary file

@@ -13,8 +13,10 @@ import re
 from typing import Any, Callable
 
 from referee.core.effect_model import (
-    SPECS, UNKNOWN, Band, CountOf, Effect, EffectError, Option, card_ops, effect_data, parse_effect,
+    FIGURE_LIMIT, SPECS, UNKNOWN, Band, CountOf, Effect, EffectError, Option, card_ops, effect_data, is_figure,
+    parse_effect,
 )
+from referee.core.text import LONGEST_NUMBER
 
 _TOKEN = re.compile(r'"(?:[^"\\]|\\.)*"|[+-]?\d+|[A-Za-z_][A-Za-z0-9_\'’-]*|[()\[\]{}:,;=?]|\S')
 _TRAILING = ".!"
@@ -81,6 +83,9 @@ class Cursor:
     def number(self, signed: bool = False, unknown: bool = False) -> int | str | None:
         word = self.peek()
         if word is not None and re.fullmatch(r"[+-]?\d+", word) and (signed or word[0] not in "+-"):
+            if len(word.lstrip("+-")) > LONGEST_NUMBER or not is_figure(int(word)):  # no card gives such a number
+                self.fail(f"a number from 0 to {FIGURE_LIMIT}")
+                return None
             self.pos += 1
             return int(word)
         if self.low() in NUMBER_WORDS:

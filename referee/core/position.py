@@ -118,26 +118,30 @@ def _names_to_seats(value, names: list[str]):
 
 
 def dump(game: str, state, seat_fields: tuple[str, ...] = ()) -> str:
-    import yaml
+    from referee.core import safe_yaml
 
     data = minimal(state)
     names = [p.name for p in state.players]
     for path in seat_fields:
         data = _walk(data, path.split("."), lambda v: _seats_to_names(v, names))
-    return HEADER + yaml.safe_dump({"game": game, **data}, sort_keys=False, allow_unicode=True,
+    return HEADER + safe_yaml.dump({"game": game, **data}, sort_keys=False, allow_unicode=True,
                                    default_flow_style=None, width=110)
 
 
-def load(text: str) -> tuple[str, dict]:
-    """(game, the position's own fields) from a position file's text."""
+def load(text: str, name: str = "") -> tuple[str, dict]:
+    """(game, the position's own fields) from a position file's text; ``name`` names the file in a refusal."""
     import yaml
 
+    from referee.core import safe_yaml
+
     try:
-        data = yaml.safe_load(text)
+        data = safe_yaml.load(text)
     except yaml.YAMLError as error:
         where = getattr(error, "problem_mark", None)
         at = f" (line {where.line + 1})" if where is not None else ""
-        raise NotUnderstood(f"The position file is not valid YAML{at}: {getattr(error, 'problem', error)}.") from None
+        what = "is beyond what the referee reads" if isinstance(error, safe_yaml.Refused) else "is not valid YAML"
+        file = f"The position file {name}" if name else "The position file"
+        raise NotUnderstood(f"{file} {what}{at}: {getattr(error, 'problem', error)}.") from None
     if not isinstance(data, dict) or "game" not in data:
         raise NotUnderstood("A position file starts with `game: rdi` or `game: tda`; `referee position` prints one.")
     data = dict(data)

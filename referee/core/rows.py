@@ -47,11 +47,14 @@ def file_format(path: Path, text: str) -> str:
 
 
 def read_text(path: Path) -> str:
-    """The file's text; raises RowFileError (one plain line) for a missing, unreadable or non-UTF-8 file."""
+    """The file's text; raises RowFileError (one plain line) for a missing, unreadable, non-UTF-8 or oversized
+    file, or one that is not a regular file (a pipe, a device, a link to nothing)."""
+    from referee.core.files import CARD_FILE_LIMIT, FileRefused, read_bytes
+
     try:
-        raw = path.read_bytes()
-    except OSError as error:
-        raise RowFileError(f"Cannot read {path}: {error.strerror or error}.") from None
+        raw = read_bytes(path, CARD_FILE_LIMIT, "a deck file")
+    except FileRefused as error:
+        raise RowFileError(f"Cannot read {path}: {error.reason}.") from None
     try:
         return raw.decode("utf-8-sig")
     except UnicodeDecodeError as error:
@@ -132,6 +135,6 @@ def write_rows(path: Path | None, rows: list[dict[str, Any]], fields: list[str],
         for row in rows:
             writer.writerow({**{k: v for k, v in defaults.items() if k in fields}, **row})
         return out.getvalue()
-    import yaml
+    from referee.core.safe_yaml import dump
 
-    return yaml.safe_dump({**defaults, "cards": rows}, allow_unicode=True, sort_keys=False, width=100)
+    return dump({**defaults, "cards": rows}, allow_unicode=True, sort_keys=False, width=100)

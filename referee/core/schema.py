@@ -27,7 +27,9 @@ CARD_TYPES = {
 }
 
 # The effect vocabulary is declared once, in the typed effect model.
-from referee.core.effect_model import ATTRS as EFFECT_ATTRS, EffectError, card_ops, parse_effects  # noqa: E402
+from referee.core.effect_model import (  # noqa: E402
+    ATTRS as EFFECT_ATTRS, FIGURE_LIMIT, EffectError, card_ops, is_figure, parse_effects,
+)
 
 EFFECT_OPS = {game: card_ops(game) for game in GAMES}
 
@@ -83,9 +85,9 @@ class LineDict(dict):
 
 
 def _loader_class():
-    base = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    from referee.core.safe_yaml import BoundedLoader
 
-    class LineLoader(base):  # type: ignore[misc, valid-type]
+    class LineLoader(BoundedLoader):  # type: ignore[misc, valid-type]
         pass
 
     def construct_mapping(loader, node, deep=False):
@@ -118,7 +120,11 @@ class NotText(ValueError):
 
 
 def load_yaml_with_lines(path: Path) -> Any:
-    data = Path(path).read_bytes()
+    """A card file's document, its mappings LineDicts. Only a regular file of at most CARD_FILE_LIMIT bytes is
+    read (FileRefused otherwise), and the YAML within bounds (referee/core/safe_yaml.py)."""
+    from referee.core.files import CARD_FILE_LIMIT, read_bytes
+
+    data = read_bytes(path, CARD_FILE_LIMIT, "a card file")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as error:
@@ -149,8 +155,10 @@ def duplicate_keys(node: Any, where: str = "") -> list[tuple[int, str, str]]:
 
 
 def yaml_with_lines(stream: Any) -> Any:
-    """YAML text (or an open file) whose mappings are LineDicts."""
-    return yaml.load(stream, Loader=_loader_class())  # noqa: S506 - a SafeLoader subclass
+    """YAML text (or an open file) whose mappings are LineDicts, loaded within bounds."""
+    from referee.core.safe_yaml import load
+
+    return load(stream, _loader_class())
 
 
 def _walk_effects(effects: Any, game: str, where: str, line: int, out: list[tuple[int, str, str]]):
@@ -222,9 +230,12 @@ def check_card(card: dict, defaults: dict, section_ids: set[str] | None) -> list
         value = card.get(number)
         if value is not None and not isinstance(value, int):
             out.append((at(number), number, "must be a whole number (leave it out and list it under `unknown` if the books do not give it)"))
+        elif value is not None and not is_figure(value):
+            out.append((at(number), number, f"must be a whole number from -{FIGURE_LIMIT} to {FIGURE_LIMIT}"))
     strengths = card.get("strengths")
-    if strengths is not None and not (isinstance(strengths, list) and all(isinstance(s, int) for s in strengths)):
-        out.append((at("strengths"), "strengths", "must be a list of whole numbers"))
+    if strengths is not None and not (isinstance(strengths, list) and all(is_figure(s) for s in strengths)):
+        out.append((at("strengths"), "strengths",
+                    f"must be a list of whole numbers from -{FIGURE_LIMIT} to {FIGURE_LIMIT}"))
     return out
 
 
@@ -232,9 +243,13 @@ def check_file(path: Path, section_ids: set[str] | None, strict: bool = False) -
     """Problems in one card file, and its cards (with file defaults applied) for later checks.
     A card with problems carries the first of them as ``_problem``. ``strict`` also validates the file
     against the JSON Schema (card_schema.json), which needs the jsonschema library."""
+    from referee.core.files import FileRefused
+
     name = str(path)
     try:
         document = load_yaml_with_lines(path)
+    except FileRefused as error:
+        return [Problem(name, 0, "(file)", error.reason)], []
     except NotText as error:
         return [Problem(name, error.line, "(file)", str(error))], []
     except yaml.YAMLError as error:

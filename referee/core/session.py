@@ -189,9 +189,16 @@ class Session(Saving):
         except RefereeError as error:
             ruling = error.ruling(text)
         except Exception as error:  # a bug must never reach the table as a traceback; engines are pure
-            message = (f"The referee could not rule on {text!r} ({type(error).__name__}: {error}); nothing changed. "
-                       "Please report it.")
-            ruling = Ruling(REFUSED, "internal-error", message, (Step(message),), text)
+            if isinstance(error, ValueError) and "int_max_str_digits" in str(error):
+                # Python will not read a number of thousands of digits; no figure at the table is one
+                from referee.core.text import LONGEST_NUMBER, digits_text, overlong_number
+
+                ruling = NotUnderstood(f"That line holds {digits_text(overlong_number(text) or '')}; no figure at the "
+                                       f"table has more than {LONGEST_NUMBER} digits. Nothing changed.").ruling(text)
+            else:
+                message = (f"The referee could not rule on {text!r} ({type(error).__name__}: {error}); nothing "
+                           "changed. Please report it.")
+                ruling = Ruling(REFUSED, "internal-error", message, (Step(message),), text)
         if ruling.code not in ("why",):
             self.last = ruling if ruling.verdict != ANSWER or ruling.code.startswith(("yes", "no")) else self.last
         return ruling
@@ -308,12 +315,14 @@ class Session(Saving):
         file = Path(path).expanduser()
         if not file.is_absolute() and not file.exists() and self.base_dir is not None:
             file = self.base_dir / file
+        from referee.core.files import POSITION_FILE_LIMIT, FileRefused, read_bytes
+
         try:
-            text = file.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as error:
-            reason = getattr(error, "strerror", None) or "it is not UTF-8 text"
+            text = read_bytes(file, POSITION_FILE_LIMIT, "a position file").decode("utf-8")
+        except (FileRefused, UnicodeDecodeError) as error:
+            reason = getattr(error, "reason", None) or "it is not UTF-8 text"
             raise NotUnderstood(f"Cannot read the position file {path}: {reason}.") from None
-        kind, data = position.load(text)
+        kind, data = position.load(text, path)
         before = self.game, self.engine
         self._load_game(kind)
         game, engine = self.game, self.engine

@@ -11,6 +11,7 @@ import re
 from typing import Iterable
 
 from referee.core.ruling import NotUnderstood
+from referee.core.text import digits_text, overlong_number
 
 _TOKEN = re.compile(r'"[^"]*"|“[^”]*”|\S+')
 _NOTHING = {"none", "nothing", "empty", "no one", "nobody", "-"}
@@ -55,8 +56,10 @@ def as_int(field: str, text: str) -> int:
         raise NotUnderstood(f"`set {field}` needs a whole number after it.")
     try:
         return int(text.strip())
-    except ValueError:
-        raise NotUnderstood(f"`set {field}` takes a whole number, not {text.strip()!r}.") from None
+    except ValueError:  # a word, or a number of thousands of digits (named by its length, not printed whole)
+        long = overlong_number(text)
+        shown = digits_text(long) if long else repr(text.strip())
+        raise NotUnderstood(f"`set {field}` takes a whole number, not {shown}.") from None
 
 
 def as_list(text: str) -> list[str]:

@@ -132,7 +132,7 @@ def _figures_problem(figures: dict, whose: str, pairs: list[str]) -> str:
         actual = figures[field]
         expected: object = {"true": True, "false": False, "none": None}.get(value.lower(), value)
         if isinstance(actual, int) and not isinstance(actual, bool) and isinstance(expected, str):
-            expected = int(expected) if re.fullmatch(r"-?\d+", expected) else expected
+            expected = int(expected) if re.fullmatch(r"-?\d{1,18}", expected) else expected  # no ValueError
         if actual != expected:
             problems.append(f"{whose} {field}: expected {value}, got {actual}")
     return "; ".join(problems)

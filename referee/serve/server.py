@@ -13,8 +13,14 @@ import sys
 from pathlib import Path
 
 from referee.core.carddb import CardDB
+from referee.core.text import visible
 from referee.serve import snapshot
 
+
+def _say(text: str, stream=None) -> None:
+    """Every line the server prints: the game's title (its players' names) and the store's path made visible,
+    flushed at once (the REPL that started it waits for the address)."""
+    print(visible(text), file=stream or sys.stdout, flush=True)
 
 
 def is_loopback(host: str) -> bool:
@@ -58,20 +64,20 @@ def run_table_view(store: Path, game_id: int | None, cards: CardDB, host: str, p
         game_id = game_id if game_id is not None else snapshot.latest_game_id(store)
         title = snapshot.game_title(store, game_id) if game_id is not None else None
     except snapshot.StoreUnreadable as error:
-        print(error, file=sys.stderr)
+        _say(str(error), sys.stderr)
         return 1
     if game_id is None:
-        print(f"There are no saved games in {store} yet: start one with `referee play rdi NAME NAME ...`.", file=sys.stderr)
+        _say(f"There are no saved games in {store} yet: start one with `referee play rdi NAME NAME ...`.", sys.stderr)
         return 1
     if title is None:
-        print(f"There is no saved game number {game_id} in {store}; `referee games` lists them.", file=sys.stderr)
+        _say(f"There is no saved game number {game_id} in {store}; `referee games` lists them.", sys.stderr)
         return 1
     try:
         sock = _bind(host, port)
     except (OSError, OverflowError) as error:
         reason = getattr(error, "strerror", None) or str(error)
-        print(f"Cannot listen on {host} port {port}: {reason}. Try another --port (0 lets the system choose).",
-              file=sys.stderr)
+        _say(f"Cannot listen on {host} port {port}: {reason}. Try another --port (0 lets the system choose).",
+             sys.stderr)
         return 1
 
     import uvicorn
@@ -86,14 +92,13 @@ def run_table_view(store: Path, game_id: int | None, cards: CardDB, host: str, p
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off",
                                            timeout_graceful_shutdown=2))
     url = f"http://{_reachable_address(host)}:{sock.getsockname()[1]}/" + (f"?token={token}" if token else "")
-    print(f"Table view of game {game_id} ({title}): {url}", flush=True)
-    print("Read-only; Ctrl-C stops it." + ("" if token is None else " Anyone with this address can see the game."),
-          flush=True)
+    _say(f"Table view of game {game_id} ({title}): {url}")
+    _say("Read-only; Ctrl-C stops it." + ("" if token is None else " Anyone with this address can see the game."))
     try:
         server.run(sockets=[sock])
     except KeyboardInterrupt:
         pass  # uvicorn has already shut down cleanly and passes the Ctrl-C on
     finally:
         sock.close()
-    print("Table view stopped.", flush=True)
+    _say("Table view stopped.")
     return 0

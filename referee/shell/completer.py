@@ -12,7 +12,7 @@ import re
 from prompt_toolkit.completion import Completer, Completion
 from rapidfuzz import fuzz
 
-from referee.core.text import normalize
+from referee.core.text import normalize, visible, without_controls
 from referee.shell import cards_of
 from referee.shell.help import topic_names
 
@@ -91,6 +91,18 @@ class RefereeCompleter(Completer):
 
     # --- completions ----------------------------------------------------------------------
     def get_completions(self, document, complete_event):
+        """What completes the line; a name with control or escape characters (a player's, a card file's) shows
+        them as escapes in the menu and types the name without them (the parsers read it the same)."""
+        for completion in self._completions(document, complete_event):
+            shown, meta = completion.display_text, completion.display_meta_text
+            if completion.text.isprintable() and shown.isprintable() and meta.isprintable():
+                yield completion
+            else:
+                yield Completion(without_controls(completion.text), completion.start_position, display=visible(shown),
+                                 display_meta=visible(meta), style=completion.style,
+                                 selected_style=completion.selected_style)
+
+    def _completions(self, document, complete_event):
         text = document.text_before_cursor
         words = text.split()
         first = words[0].lower() if words else ""

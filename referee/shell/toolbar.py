@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import textwrap
 
+from referee.core.text import visible
+
 SEPARATOR = " · "
 
 
@@ -71,4 +73,7 @@ def toolbar_lines(game, state, cards, width: int, max_lines: int = 4, read_only:
     if state is None:
         return fit(warning + [[("no game yet: `new rdi NAME NAME ...` or `new tda NAME NAME ...`; `help` for more",
                                 "no game: `new rdi NAME ...` · `help`")]], width, max_lines)
-    return fit(warning + list(game.toolbar_rows(state, cards)), width, max_lines)
+    # Names made visible before fitting, so that the escapes count in each wording's width.
+    rows = [[tuple(visible(wording) for wording in segment) for segment in row]
+            for row in game.toolbar_rows(state, cards)]
+    return fit(warning + rows, width, max_lines)

@@ -15,13 +15,13 @@ from pathlib import Path
 from typing import Any
 
 from referee.core.carddb import CardDB, shipped_cards
-from referee.core.effect_model import EffectError, effect_data, parse_effects, walk
+from referee.core.effect_model import FIGURE_LIMIT, EffectError, effect_data, parse_effects, walk
 from referee.core.learned import card_id
 from referee.core.phrases import PhraseError, count_words, same_effects
 from referee.core.rows import Row, RowFileError, read_rows, read_text
 from referee.core.ruling import NotUnderstood
 from referee.core.schema import Problem
-from referee.core.text import listed, normalize, plural
+from referee.core.text import LONGEST_NUMBER, digits_text, listed, normalize, overlong_number, plural
 from referee.games.rdi.learning import DRINK_DECK, build_card, deck_of, understood
 from referee.games.rdi.phrases import HEAD_WORDS, HEADS, CardPhrase, card_phrase, parse_card_phrase
 from referee.games.rdi.shared_cards import (
@@ -170,10 +170,12 @@ def _card(row: Row, fallback_owner: str | None, shipped: CardDB) -> dict | Copie
 
 
 def _whole(value: Any, name: str, minimum: int = 0) -> int:
-    if isinstance(value, str) and value.strip().isdigit():
-        value = int(value)
-    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-        raise _Refused(name, f"must be a whole number of at least {minimum}, not {value!r}")
+    if isinstance(value, str) and value.strip().isdecimal() and len(value.strip()) <= LONGEST_NUMBER:
+        value = int(value)  # a longer number is refused below, before int() refuses it with a ValueError
+    if isinstance(value, bool) or not isinstance(value, int) or not minimum <= value <= FIGURE_LIMIT:
+        long = overlong_number(value) if isinstance(value, str) else None
+        raise _Refused(name, f"must be a whole number from {minimum} to {FIGURE_LIMIT}, "
+                             f"not {digits_text(long) if long else repr(value)}")
     return value
 
 

@@ -21,9 +21,9 @@ from itertools import product
 from pathlib import Path
 
 from referee.core.effect_model import OPS as MODEL
-from referee.core.effect_model import UNKNOWN, Band, Effect, EffectError, Option
+from referee.core.effect_model import FIGURE_LIMIT, UNKNOWN, Band, Effect, EffectError, Option, is_figure
 from referee.core.phrases import Cursor, PhraseError, read_structured
-from referee.core.text import listed
+from referee.core.text import LONGEST_NUMBER, digits_text, listed
 from referee.games.rdi.kinds import KIND_WORDS
 
 GAME = "rdi"
@@ -384,6 +384,9 @@ class Reader:
             return UNKNOWN
         if word in NUMBERS:
             return NUMBERS[word]
+        if len(word) > LONGEST_NUMBER or not is_figure(int(word)):  # (int() refuses thousands of digits: ValueError)
+            shown = digits_text(word) if len(word) > LONGEST_NUMBER else word
+            raise UnboundText(None, 0, f"{shown} is more than any card gives (a card's numbers run to {FIGURE_LIMIT})")
         return int(word)
 
     def figure(self, node) -> str:
