@@ -110,6 +110,10 @@ def _card_links(card: dict, sections: dict, by_kind: dict) -> dict[str, float]:
     links = {c: CITED for c in cites}
     links.update({s: CITED if own else OWN for s in kind_rules})
     links.update({c: OWN for c in own})
+    # The one-sentence rules under a card's own rule are about the card too.
+    for section, strength in list(links.items()):
+        if strength == OWN:
+            links.update({s: OWN for s in sections if s.startswith(section + "/")})
     return links
 
 

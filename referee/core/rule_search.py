@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from referee.core.rule_entities import build_entities, mentions, plain
-from referee.core.rule_words import question_terms, stem, terms
+from referee.core.rule_words import GAME_NAMES, question_terms, terms
 
 K1, B = 1.2, 0.3  # B low: keyword lists are long, and a long list is not a weaker match
 # A word counts more in a title than in a summary: each field's words are counted this many times.
@@ -34,7 +34,7 @@ TOP_FIELD_WEIGHT = FIELD_WEIGHTS[0][1]
 # A worked example shows a rule; it decides only a question about its own case.
 KIND_WEIGHTS = {"subsection": 1.0, "ruling": 1.0, "section": 0.9, "glossary": 0.8, "card-note": 1.0,
                 "example": 0.7}
-ENTITY_WEIGHT = 2.0  # a named card or character: one keyword match in each section it points at
+ENTITY_WEIGHT = 1.0  # a named card or character: one keyword match in each section it points at
 NAME_WEIGHT = 0.5  # the words of that name, as plain words
 FAMILY_CANDIDATES = 40  # the best sections weighed against their families
 GAME_OF_BOOK = {"tda": "tda"}  # every other book is The Red Dragon Inn's
@@ -90,7 +90,7 @@ def _parent(section_id: str, position: dict) -> int:
 
 def _question(index: Index, question: str, games: set[str] | None):
     """(term weights, mentions): the question's terms, a name's words weighing less than the rest."""
-    normal = plain(question)
+    normal = GAME_NAMES.sub(" ", plain(question))
     named = [(phrase, [n for n in numbers if games is None or index.entities[n]["game"] in games])
              for phrase, numbers in mentions(normal, index.phrases, index.longest)]
     named = [(phrase, numbers) for phrase, numbers in named if numbers]
@@ -123,12 +123,13 @@ def rank(index: Index, question: str, books: set[str] | None = None, limit: int 
     total = len(index.ids)
     idf = {t: _idf(total, index.document_frequency[t]) for t in weights if t in index.document_frequency}
     scores: dict[int, float] = {}
-    cover: dict[int, float] = {}
+    covers: dict[int, dict[str, float]] = {}  # what of the question each section covers by its own words
+    titles: dict[int, set[str]] = {}  # the question's terms in each section's title
     for position in range(total):
         if (books is not None and index.books[position] not in books) or index.ids[position] in hidden:
             continue
         score = 0.0
-        matched: dict[str, float] = {}  # term -> the weightiest of the section's own fields having it
+        cover: dict[str, float] = {}
         for field, (_, field_weight) in enumerate(FIELD_WEIGHTS):
             counts = index.counts[position][field]
             norm = K1 * (1 - B + B * index.lengths[position][field] / max(index.average_lengths[field], 1e-9))
@@ -136,26 +137,29 @@ def rank(index: Index, question: str, books: set[str] | None = None, limit: int 
                 count = counts.get(term)
                 if count:
                     score += field_weight * weight * idf[term] * count * (K1 + 1) / (count + norm)
-                    if field != PATH_FIELD and term not in name_terms:  # a parent's title, or a name
-                        # (counted by the card it names), is not the section's own cover
-                        matched[term] = max(matched.get(term, 0.0), field_weight / TOP_FIELD_WEIGHT)
-        covered = sum(weights[t] * idf[t] * strength for t, strength in matched.items())
+                    # A word covers as strongly as the weightiest field having it; a section inherits
+                    # its parents' titles (the path) as its own. A name is counted by what it names.
+                    if term not in name_terms:
+                        strength = 1.0 if field == PATH_FIELD else field_weight / TOP_FIELD_WEIGHT
+                        cover[term] = max(cover.get(term, 0.0), weight * idf[term] * strength)
         if score > 0:
-            scores[position], cover[position] = score, covered
-    for _, numbers in named:
+            scores[position], covers[position] = score, cover
+            titles[position] = {t for t in cover if t in index.counts[position][0] or t in index.counts[position][PATH_FIELD]}
+    for number, (_, entity_numbers) in enumerate(named):
         linked: dict[int, float] = {}
-        for number in numbers:
-            for position, strength in index.entities[number]["sections"]:
+        for entity in entity_numbers:
+            for position, strength in index.entities[entity]["sections"]:
                 if (books is None or index.books[position] in books) and index.ids[position] not in hidden:
                     linked[position] = max(linked.get(position, 0.0), strength)
         weight = _idf(total, len(linked))
         for position, strength in linked.items():
             scores[position] = scores.get(position, 0.0) + ENTITY_WEIGHT * weight * strength
-            cover[position] = cover.get(position, 0.0) + weight * strength
+            covers.setdefault(position, {})[f"@{number}"] = weight * strength
+            titles.setdefault(position, set()).add(f"@{number}")  # a name points at the whole section
     for position in scores:
         scores[position] *= KIND_WEIGHTS.get(index.kinds[position], 0.9)
     best = sorted(scores, key=lambda p: (-scores[p], index.ids[p]))[:FAMILY_CANDIDATES]
-    _weigh_families(index, best, cover)
+    _weigh_families(index, best, covers, titles, scores)
     return [(scores[p], index.ids[p]) for p in best[:limit]]
 
 
@@ -163,16 +167,20 @@ def _idf(total: int, frequency: int) -> float:
     return math.log(1 + (total - frequency + 0.5) / (frequency + 0.5))
 
 
-def _weigh_families(index: Index, order: list[int], cover: dict) -> None:
-    """Reorder ``order`` (best first) so that no section stays below a relative it should outrank: a
-    descendant that covers the question as well as its ancestor (a worked example only if it covers
-    more), an ancestor that covers it better than its descendant, a sibling that covers it better. A
-    section that moves goes just above the one it outranks; everything else keeps its order. These
-    rules follow one order, (coverage, depth), so moving settles."""
+FAMILY_RATIO = 0.8
+SIBLINGS = True
+SET_MODE = False
+
+
+def _weigh_families(index: Index, order: list[int], covers: dict, titles: dict, scores: dict) -> None:
+    """Reorder ``order`` (best first) so that no section stays below a relative it should outrank
+    (``_outranks``). A section that moves goes just above the one it outranks; everything else keeps
+    its order."""
     for _ in range(len(order) ** 2):
         moved = False
         for upper_rank, upper in enumerate(order):
-            lower = next((p for p in order[upper_rank + 1:] if _outranks(index, p, upper, cover)), None)
+            lower = next((p for p in order[upper_rank + 1:] if scores[p] >= FAMILY_RATIO * scores[upper]
+                          and _outranks(index, p, upper, covers, titles)), None)
             if lower is not None:
                 order.remove(lower)
                 order.insert(upper_rank, lower)
@@ -182,16 +190,40 @@ def _weigh_families(index: Index, order: list[int], cover: dict) -> None:
             return
 
 
-def _outranks(index: Index, one: int, other: int, cover: dict) -> bool:
+def _outranks(index: Index, one: int, other: int, covers: dict, titles: dict) -> bool:
+    """Whether section ``one`` should stand above its relative ``other``. A section covers the question
+    by the weight of the question's terms its own words match. The more specific section wins when it
+    covers the question as well as the broader one and adds something the broader one's title does not
+    say (a worked example must cover more); otherwise the broader one wins. Of two siblings, the one
+    that covers more."""
+    def total(p: int) -> float:
+        return sum(covers[p].values())
+
+    def adds(below: int, above: int) -> bool:
+        return any(t not in titles[above] for t in covers[below])
+
+    if SET_MODE:
+        if _is_ancestor(index, other, one) or _is_ancestor(index, one, other):
+            below, above = (one, other) if _is_ancestor(index, other, one) else (other, one)
+            wins_below = set(covers[above]) <= set(covers[below]) and adds(below, above)
+            wins_above = bool(set(covers[above]) - set(covers[below]))
+            return wins_below if below == one else wins_above
+        if SIBLINGS and index.parents[one] == index.parents[other] != -1:
+            return set(covers[other]) < set(covers[one])
+        return False
+
+
     tolerance = 1e-9
-    if _is_ancestor(index, other, one):  # one is below other
+    if _is_ancestor(index, other, one):
+        if not adds(one, other):
+            return False
         if index.kinds[one] == "example":
-            return cover[one] > cover[other] + tolerance
-        return cover[one] >= cover[other] - tolerance
+            return total(one) > total(other) + tolerance
+        return total(one) >= total(other) - tolerance
     if _is_ancestor(index, one, other):
-        return cover[one] > cover[other] + tolerance
-    if index.parents[one] == index.parents[other] != -1:
-        return cover[one] > cover[other] + tolerance
+        return not _outranks(index, other, one, covers, titles)
+    if SIBLINGS and index.parents[one] == index.parents[other] != -1:
+        return total(one) > total(other) + tolerance
     return False
 
 

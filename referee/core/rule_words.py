@@ -3,7 +3,7 @@ stem for every form of a word (tie, ties, tying, tied -> tie).
 
 Three tables, each written once and for any question, never fitted to one:
 
-* ``IRREGULAR``: English forms a suffix stemmer cannot join to their word (left, drank, paid, won).
+* ``IRREGULAR``: English forms a suffix stemmer cannot join to their word (drank, paid, won, died).
 * ``SLANG``: table talk and its meaning in the books' words (fort, AC, dmg, broke, KO'd, flip, go off);
   the player's word is replaced, since the books never use it.
 * ``SYNONYMS``: words the books use for the same idea as a player's ordinary word (money -> gold,
@@ -23,17 +23,18 @@ STOPWORDS = frozenset(
     "a an the of to in on and or is are what how does do did done when with for if can could i you my it its me "
     "we us our be been being happens happen happened who whom whose which there this that these those at by get "
     "gets got has have had am was were so as from any about still someone somebody anyone anybody player players "
-    "card cards rule rules game games should would will then than into out just like ok okay oh um uh hey wait "
+    "card cards rule rules game games should would will must may might shall then than into out just like ok okay oh um uh hey wait "
     "really actually basically even also too very right yes no not dont doesnt didnt cant isnt wont im ive its "
     "theres thats whats hes shes they them their he she him her his hers your yours mine say says said thing "
-    "things stuff lol pls please gonna wanna gotta tho though ya yeah rn now some all anything something".split())
+    "things stuff lol pls please gonna wanna gotta tho though ya yeah rn now some all anything something many much "
+    "lot lots".split())
 # "no", "not" and "all" carry little for ranking; the numbers players quote ("7 gold") even less.
 NUMBER = re.compile(r"^\d+$")
 # The games' own names say nothing about a rule ("Three-Dragon Ante: Giants War Glossary").
 GAME_NAMES = re.compile(r"\b(?:three dragon ante|red dragon inn|giants war|legendary edition rules)\b")
 
 IRREGULAR = {
-    "left": "leave", "drank": "drink", "drunk": "drink", "paid": "pay", "won": "win", "lost": "lose",
+    "drank": "drink", "drunk": "drink", "paid": "pay", "won": "win", "lost": "lose",
     "stole": "steal", "stolen": "steal", "drew": "draw", "drawn": "draw", "went": "go", "gone": "go",
     "chose": "choose", "chosen": "choose", "bought": "buy", "sold": "sell", "fought": "fight", "gave": "give",
     "given": "give", "took": "take", "taken": "take", "ran": "run", "began": "begin", "begun": "begin",
@@ -92,11 +93,22 @@ SYNONYMS = {
     "wins": "win rewarding", "points": "strength", "power": "strength", "cook": "recipe", "cooking": "recipe",
     "ingredient": "ingredients cutting board", "gear": "device", "debt": "hole", "owe": "hole",
     "owes": "hole", "more than one": "several additional", "extra": "additional", "limit": "maximum",
-    "least": "minimum", "tip": "wench", "reduce": "reduction",
+    "least": "minimum", "tip": "wench", "left": "leave", "reduce": "reduction",
     "interrupt": "anytime",
     "respond": "response sometimes", "answer": "response", 
 }
 SYNONYM_WEIGHT = 0.6
+# Terms of art whose words mean something else apart: "passing out" is not passing in a Round, a
+# "strength flight" is not a flight's strength, "Winning Hand!" is not winning. One word each, on both
+# sides (the sections' text and the question), before stemming.
+COMPOUNDS = (
+    (re.compile(r"\b(?:pass|passes|passed|passing)(?: right)? out\b"), "passout"),
+    (re.compile(r"\b(?:run|runs|ran|running)(?: right)? out\b"), "runout"),
+    (re.compile(r"\bstrength flights?\b"), "strengthflight"),
+    (re.compile(r"\bcolou?r flights?\b"), "colorflight"),
+    (re.compile(r"\bdrink events?\b"), "drinkevent"),
+    (re.compile(r"\bwinning hands?\b"), "winninghand"),
+)
 _PHRASES = sorted({**SLANG, **SYNONYMS}, key=lambda p: -len(p))
 _PHRASE = re.compile(r"\b(?:" + "|".join(re.escape(p) for p in _PHRASES) + r")\b")
 _ZEDS = re.compile(r"\bz{3,}s?\b")  # "zzzz", "zzzzzs": the sleeping card, said as it is heard
@@ -111,13 +123,19 @@ def _stemmer():
 
 @lru_cache(maxsize=8192)
 def stem(word: str) -> str:
-    """One stem for every form of a word: ties, tying, tied -> tie; left -> leav (as leave)."""
+    """One stem for every form of a word: ties, tying, tied -> tie; paid -> pay."""
     return _stemmer().stemWord(IRREGULAR.get(word, word))
 
 
+def compounds(normal: str) -> str:
+    for pattern, word in COMPOUNDS:
+        normal = pattern.sub(word, normal)
+    return normal
+
+
 def words(normal: str) -> list[str]:
-    """The meaningful words of an already normalised text, unstemmed."""
-    return [w for w in GAME_NAMES.sub(" ", normal).split() if w not in STOPWORDS and not NUMBER.match(w)]
+    """The meaningful words of an already normalised text, unstemmed, terms of art joined."""
+    return [w for w in compounds(GAME_NAMES.sub(" ", normal)).split() if w not in STOPWORDS and not NUMBER.match(w)]
 
 
 def terms(normal: str) -> list[str]:
