@@ -37,6 +37,7 @@ KIND_WEIGHTS = {"subsection": 1.0, "ruling": 1.0, "section": 0.9, "glossary": 0.
 ENTITY_WEIGHT = 1.0  # a named card or character: one keyword match in each section it points at
 NAME_WEIGHT = 0.5  # the words of that name, as plain words
 FAMILY_CANDIDATES = 40  # the best sections weighed against their families
+FAMILY_RATIO = 0.8  # relatives this close in score are ordered by the book's structure
 GAME_OF_BOOK = {"tda": "tda"}  # every other book is The Red Dragon Inn's
 
 
@@ -167,15 +168,11 @@ def _idf(total: int, frequency: int) -> float:
     return math.log(1 + (total - frequency + 0.5) / (frequency + 0.5))
 
 
-FAMILY_RATIO = 0.8
-SIBLINGS = True
-SET_MODE = False
-
-
 def _weigh_families(index: Index, order: list[int], covers: dict, titles: dict, scores: dict) -> None:
-    """Reorder ``order`` (best first) so that no section stays below a relative it should outrank
-    (``_outranks``). A section that moves goes just above the one it outranks; everything else keeps
-    its order."""
+    """Reorder ``order`` (best first) so that no section stays below a relative it outranks
+    (``_outranks``), where BM25 scores them close (within FAMILY_RATIO): there the words cannot tell the
+    two apart and the book's structure decides. A section that moves goes just above the one it
+    outranks; everything else keeps its order."""
     for _ in range(len(order) ** 2):
         moved = False
         for upper_rank, upper in enumerate(order):
@@ -192,26 +189,16 @@ def _weigh_families(index: Index, order: list[int], covers: dict, titles: dict, 
 
 def _outranks(index: Index, one: int, other: int, covers: dict, titles: dict) -> bool:
     """Whether section ``one`` should stand above its relative ``other``. A section covers the question
-    by the weight of the question's terms its own words match. The more specific section wins when it
-    covers the question as well as the broader one and adds something the broader one's title does not
-    say (a worked example must cover more); otherwise the broader one wins. Of two siblings, the one
-    that covers more."""
+    by the weight of the question's terms its own words match (its parents' titles count as its own).
+    The more specific of an ancestor and a descendant wins when it covers the question as well as the
+    broader one and adds a term the broader one's title does not say (a worked example must cover
+    more); otherwise the broader one wins. A sibling wins when it covers every term the other covers
+    and more."""
     def total(p: int) -> float:
         return sum(covers[p].values())
 
     def adds(below: int, above: int) -> bool:
         return any(t not in titles[above] for t in covers[below])
-
-    if SET_MODE:
-        if _is_ancestor(index, other, one) or _is_ancestor(index, one, other):
-            below, above = (one, other) if _is_ancestor(index, other, one) else (other, one)
-            wins_below = set(covers[above]) <= set(covers[below]) and adds(below, above)
-            wins_above = bool(set(covers[above]) - set(covers[below]))
-            return wins_below if below == one else wins_above
-        if SIBLINGS and index.parents[one] == index.parents[other] != -1:
-            return set(covers[other]) < set(covers[one])
-        return False
-
 
     tolerance = 1e-9
     if _is_ancestor(index, other, one):
@@ -222,8 +209,8 @@ def _outranks(index: Index, one: int, other: int, covers: dict, titles: dict) ->
         return total(one) >= total(other) - tolerance
     if _is_ancestor(index, one, other):
         return not _outranks(index, other, one, covers, titles)
-    if SIBLINGS and index.parents[one] == index.parents[other] != -1:
-        return total(one) > total(other) + tolerance
+    if index.parents[one] == index.parents[other] != -1:
+        return set(covers[other]) < set(covers[one])
     return False
 
 

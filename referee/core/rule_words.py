@@ -28,8 +28,7 @@ STOPWORDS = frozenset(
     "theres thats whats hes shes they them their he she him her his hers your yours mine say says said thing "
     "things stuff lol pls please gonna wanna gotta tho though ya yeah rn now some all anything something many much "
     "lot lots".split())
-# "no", "not" and "all" carry little for ranking; the numbers players quote ("7 gold") even less.
-NUMBER = re.compile(r"^\d+$")
+# Numbers stay: "20" (the top of Fortitude), "8 Gold", "seven cards" are the rules' own values.
 # The games' own names say nothing about a rule ("Three-Dragon Ante: Giants War Glossary").
 GAME_NAMES = re.compile(r"\b(?:three dragon ante|red dragon inn|giants war|legendary edition rules)\b")
 
@@ -75,6 +74,7 @@ SLANG = {
     "dog": "wulfric", "wiz": "wizgille", "gadget": "device", "gizmo": "device", "chef": "roxana",
     "maxed": "maximum", "maxed out": "maximum", "max": "maximum", "cap": "maximum", "capped": "maximum",
     "min": "minimum", "clockwise": "left", "colour": "color", "colours": "color", "legendaries": "legendary",
+    "left": "left leave",  # what is left, or who left: both senses share the word's weight
     "hand limit": "hand size", "max hand": "hand size", "graveyard": "discard pile", "trash": "discard pile",
 }
 
@@ -93,7 +93,7 @@ SYNONYMS = {
     "wins": "win rewarding", "points": "strength", "power": "strength", "cook": "recipe", "cooking": "recipe",
     "ingredient": "ingredients cutting board", "gear": "device", "debt": "hole", "owe": "hole",
     "owes": "hole", "more than one": "several additional", "extra": "additional", "limit": "maximum",
-    "least": "minimum", "tip": "wench", "left": "leave", "reduce": "reduction",
+    "least": "minimum", "tip": "wench", "reduce": "reduction",
     "interrupt": "anytime",
     "respond": "response sometimes", "answer": "response", 
 }
@@ -135,7 +135,7 @@ def compounds(normal: str) -> str:
 
 def words(normal: str) -> list[str]:
     """The meaningful words of an already normalised text, unstemmed, terms of art joined."""
-    return [w for w in compounds(GAME_NAMES.sub(" ", normal)).split() if w not in STOPWORDS and not NUMBER.match(w)]
+    return [w for w in compounds(GAME_NAMES.sub(" ", normal)).split() if w not in STOPWORDS]
 
 
 def terms(normal: str) -> list[str]:
