@@ -11,9 +11,9 @@ import pytest
 from referee.core.session import Session
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
-from bench_rule_questions import answers, questions  # noqa: E402
+from bench_rule_questions import DATA, answers, questions  # noqa: E402
 
-ROWS = questions()
+ROWS = questions(DATA / "rule_questions.txt")
 
 
 def test_there_are_at_least_40_questions_from_both_games():

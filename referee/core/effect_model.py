@@ -145,6 +145,7 @@ SPECS: dict[str, dict[str, tuple[Param, ...]]] = {
         "draw": _p("count:count who:position deck:word condition:word when:word"),
         "give": _p("what:word! who:position to:position"),
         "discard": _p("what:word from:word who:position optional:flag"),
+        "add_to_ante": _p("deck:word(legendary|main)"),  # the deck's top card goes face up into the ante
         "trigger": _p("source:word! as_if:word ignore_strength:flag condition:word"),
         "swap_stakes": _p("optional:flag"),
         "strength_bonus": _p("amount:int! per:word! when:word"),

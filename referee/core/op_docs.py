@@ -59,7 +59,8 @@ MEANINGS = {
     },
     "tda": {
         "pay": "a gold payment", "steal": "take gold from the stakes", "draw": "draw cards", "give": "give a card",
-        "discard": "discard a card", "trigger": "trigger another card's power", "swap_stakes": "swap the stakes",
+        "discard": "discard a card", "add_to_ante": "put the top card of a deck face up into the ante (the table names it)",
+        "trigger": "trigger another card's power", "swap_stakes": "swap the stakes",
         "strength_bonus": "add to a card's strength", "win_rule": "change who wins the stakes",
         "cannot_win": "a flight that cannot win", "extra_round": "play an extra round",
         "split_winnings": "share the stakes won", "halve_winnings": "take half the stakes won",

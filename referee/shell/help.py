@@ -152,9 +152,13 @@ TOPICS: tuple[Topic, ...] = (
     Topic("tda answers", TDA, "Answers to the referee's questions.",
           "Ann chooses dragon stakes   ·   Ben pays   ·   Ann picks left   ·   yes   ·   no   ·   "
           "answer Brass Dragon 1   ·   done", ("tda chooses", "picks", "stakes")),
-    Topic("pays", TDA, "Things the table applies itself: paying, stealing, drawing, discarding, giving, taking.",
+    Topic("pays", TDA, "Things the table applies itself: paying, stealing, drawing, discarding, giving, taking. A "
+                       "line that repeats a move the referee has just made is refused as already done; `more`, "
+                       "`again` or `another` says it is a further one.",
           "Ben pays Ann 5   ·   Ann steals 7 from the giant stakes   ·   Ann draws 2   ·   Ann discards 1   ·   "
-          "Ann gives Ben a card   ·   Ann takes Green Dragon 3 from the ante", ("steals", "gives", "discards", "takes")),
+          "Ann gives Ben a card   ·   Ann takes Green Dragon 3 from the ante   ·   Ann discards Hill Giant 2 from the "
+          "ante   ·   Ben pays Ann 5 more   ·   Ann gives Ben another card",
+          ("steals", "gives", "discards", "takes", "more", "again", "another")),
     Topic("corrections", TDA, "Corrections of hidden counts and who leads.",
           "Ann has 4 cards   ·   Ben leads   ·   set Ann hoard 30", ("has", "leads", "hand")),
     Topic("score", TDA, "Score the gambit once its rounds are played.", "score", ("gambit", "scoring")),

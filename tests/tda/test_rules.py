@@ -156,8 +156,11 @@ def test_stone_giant_first_payer_draws(cards):
 def test_storm_giant_champion_may_pick_the_new_legendary_card(cards):
     table = Table(cards)
     table.ok("Ann plays Storm Giant Champion")
-    ruling = table.ok("Ann chooses Io 13")
-    assert "came from the Legendary deck into the ante" in table.text(ruling)
+    ruling = table.ok("answer Io 13")  # what went into the ante: named, not discarded
+    assert "goes from the top of the Legendary deck face up into the ante" in table.text(ruling)
+    assert [p.label for p in table.state.ante][-1] == "Io 13" and table.state.question["kind"] == "ante_card"
+    assert table.session.summary()["legendary_deck"] == 46
+    table.ok("Ann chooses Io 13")
     assert table.session.summary()["dragon_stakes"] == 9 + 9
 
 
@@ -333,7 +336,8 @@ def test_hand_limit_of_ten(cards):
     table.ok("set Ann hand 9")
     ruling = table.ok("Ann plays Hill Giant 1")  # discard 1 (7 left) and draw 2: fine
     assert table.player("Ann")["hand"] == 9
-    table.ok("Ann draws 3")
+    table.no("Ann draws 3")  # the Hill Giant's draw, which the referee made: never twice
+    table.ok("Ann draws 3 more")
     assert table.player("Ann")["hand"] == 10
     assert D.HAND_LIMIT.text in table.text(table.session.last)
     assert ruling.verdict == "ok"

@@ -6,7 +6,9 @@
     Ben pays Ann 5 · Ben pays 3 to the dragon stakes        Pay
     Ann steals 7 from the giant stakes         Steal
     Ann draws 2 · Ann draws a legendary card   Draw
-    Ann discards 1 · Ann discards Silver Dragon 6 from Ben's flight
+    Ann discards 1 · Ann discards Silver Dragon 6 from Ben's flight · Ann discards Hill Giant 2 from the ante
+    Ben pays Ann 5 more · Ann draws 2 more · Cat gives Dee another card   a further move (`more`, `again`,
+                                               `another`), never the one the referee has just made
     Ann gives Ben a card                       Give (hidden card: the hand counts move)
     Ann takes Green Dragon 3 from the ante     TakeAnte (into her hand)
     Ann has 4 cards                            HandSize (the table corrects a hidden count)
@@ -47,6 +49,7 @@ class Pay:
     amount: int
     to_player: str | None = None
     to_stakes: str | None = None
+    again: bool = False  # `more`, `again`, `another`: a further move, not the one the referee made
 
 
 @dataclass(frozen=True)
@@ -54,6 +57,7 @@ class Steal:
     player: str
     amount: int
     stakes: str
+    again: bool = False  # `more`, `again`, `another`: a further move, not the one the referee made
 
 
 @dataclass(frozen=True)
@@ -61,12 +65,14 @@ class Draw:
     player: str
     count: int
     deck: str
+    again: bool = False  # `more`, `again`, `another`: a further move, not the one the referee made
 
 
 @dataclass(frozen=True)
 class Discard:
     player: str
     count: int
+    again: bool = False  # `more`, `again`, `another`: a further move, not the one the referee made
 
 
 @dataclass(frozen=True)
@@ -81,6 +87,13 @@ class Give:
     player: str
     to: str
     count: int
+    again: bool = False  # `more`, `again`, `another`: a further move, not the one the referee made
+
+
+@dataclass(frozen=True)
+class DiscardAnte:
+    player: str
+    card: str
 
 
 @dataclass(frozen=True)
@@ -219,29 +232,35 @@ def _player_line(player: str, rest: str, names: list[str], text: str):
         return Denial(player, find_player(denial.group("t"), names))
     if verb in COUNTED:
         _no_negative(player, verb, tail)
+        tail, again = _again(tail)
+    else:
+        again = False
     if verb in ("pay", "pays") and tail:
-        return _pay(player, tail, names, text)
+        return _pay(player, tail, names, text, again)
     if verb in ("steal", "steals", "take", "takes", "takes") and tail:
         match = re.match(r"^(?P<n>\d+)(?:\s+gold)?\s+from\s+(?:the\s+)?(?P<s>.+)$", tail, re.I)
         if match and _stakes_word(match.group("s")):
-            return Steal(player, int(match.group("n")), _stakes_word(match.group("s")))
+            return Steal(player, int(match.group("n")), _stakes_word(match.group("s")), again)
         match = re.match(r"^(?P<card>.+?)\s+from\s+the\s+ante$", tail, re.I)
         if match:
             return TakeAnte(player, match.group("card"))
     if verb in ("draw", "draws"):
         deck = "legendary" if "legendary" in tail.lower() else "main"
-        return Draw(player, count_of(tail), deck)
+        return Draw(player, count_of(tail), deck, again)
     if verb in ("discard", "discards"):
         match = re.match(r"^(?P<card>.+?)\s+from\s+(?:(?P<o>[^\s']+)['’]s?|his|her|their|my|own)\s+flight$", tail, re.I)
         if match:
             owner = player if match.group("o") is None else find_player(match.group("o"), names)
             return DiscardFlight(player, match.group("card"), owner)
+        match = re.match(r"^(?P<card>.+?)\s+from\s+the\s+ante$", tail, re.I)
+        if match:
+            return DiscardAnte(player, match.group("card"))
         if re.fullmatch(r"(?:(?:\d+|a|an|one|two|three|four|five)\s*)?(?:cards?)?(?:\s+from\s+(?:hand|(?:his|her|their)\s+hand))?",
                         tail.lower()):
-            return Discard(player, count_of(tail))
+            return Discard(player, count_of(tail), again)
     if verb in ("give", "gives") and tail:
         to, _, what = tail.partition(" ")
-        return Give(player, find_player(to, names), count_of(what))
+        return Give(player, find_player(to, names), count_of(what), again)
     if verb in ("has", "holds") and tail:
         match = re.match(r"^(?P<n>\d+)\s+cards?(?:\s+in\s+(?:hand|(?:his|her|their)\s+hand))?$", tail, re.I)
         if match:
@@ -251,7 +270,18 @@ def _player_line(player: str, rest: str, names: list[str], text: str):
     raise NotUnderstood(f"I don't understand {text!r}.", hint=HELP)
 
 
-def _pay(player: str, tail: str, names: list[str], text: str) -> Pay:
+AGAIN = re.compile(r"\s*\b(?:again|more|extra)\b", re.I)
+ANOTHER = re.compile(r"\banother\b", re.I)
+
+
+def _again(tail: str) -> tuple[str, bool]:
+    """The tail without the words that make a line a further move (`2 more`, `again`, `another card`), and
+    whether it had them."""
+    plain = ANOTHER.sub("a", AGAIN.sub("", tail)).strip()
+    return plain, plain != tail.strip()
+
+
+def _pay(player: str, tail: str, names: list[str], text: str, again: bool = False) -> Pay:
     words = tail.replace(",", " ").split()
     amount = next((int(w) for w in words if w.isdecimal()), None)
     if amount is None:
@@ -259,11 +289,11 @@ def _pay(player: str, tail: str, names: list[str], text: str) -> Pay:
                             "stakes`.")
     stakes = _stakes_word(tail) if "stake" in tail.lower() else None
     if stakes:
-        return Pay(player, amount, None, stakes)
+        return Pay(player, amount, None, stakes, again)
     others = [w for w in words if not w.isdecimal() and w.lower() not in ("to", "gold", "the", "coins")]
     for word in others:
         if is_player(word, names):
-            return Pay(player, amount, find_player(word, names), None)
+            return Pay(player, amount, find_player(word, names), None, again)
     raise NotUnderstood(f"Whom does {player} pay? e.g. `{player} pays Ann {amount}` or `{player} pays {amount} to the "
                         "giant stakes`.")
 

@@ -13,10 +13,11 @@ from collections import Counter
 
 from referee.core.carddb import CardDB
 from referee.core.ruling import IllegalPlay, Outcome
-from referee.games.tda import decks, gold
+from referee.games.tda import cardinfo as C
+from referee.games.tda import cardref, decks, gold, made
 from referee.games.tda import defaults as D
 from referee.games.tda.cardref import Typed
-from referee.games.tda.jobs import Ctx, new_job, runs
+from referee.games.tda.jobs import Ctx, applies, new_job, runs
 from referee.games.tda.state import STAKES, STAKES_NAME, GameState, Placed
 from referee.games.tda.steps import AntePayStep, AnteStep, StartPlayStep
 
@@ -110,6 +111,8 @@ def pay_ante(ctx: Ctx) -> None:
     player.hoard = 0
     state.stakes["dragon"] += to_dragon
     state.stakes["giant"] += to_giant
+    for key, value in (("dragon", to_dragon), ("giant", to_giant)):
+        made.keep(state, "pay", seat, ("stakes", key), value, "ante", ("tda/ante/cannot-pay",))
     short = need - have
     player.hole += short
     player.been_in_hole = True
@@ -133,3 +136,41 @@ def start_play(ctx: Ctx) -> None:
     state.round_plays = []
     ctx.say(f"Stakes: Dragon {state.stakes['dragon']}, Giant {state.stakes['giant']}. Round 1 of gambit "
             f"{state.gambit}: {state.name(state.leader)} leads.", "tda/two-stakes", "tda/glossary/gambit")
+
+
+# --- a card put into the ante during play ------------------------------------------------------------
+@applies("add_to_ante")
+def add_to_ante(ctx: Ctx) -> None:
+    """A power puts the top card of a deck into the ante (Storm Giant Champion). It lies there face up, so
+    the table names it; from then on it is an ante card like the others: counted wherever the ante is
+    counted, there to be discarded, and discarded with the ante at the end of the gambit."""
+    state = ctx.state
+    legendary = str(ctx.effect.deck or "legendary") == "legendary"
+    deck = "Legendary" if legendary else "main"
+    if (state.legendary_deck if legendary else state.main_deck + state.discard) <= 0:
+        ctx.say(f"The {deck} deck is empty, so no card goes into the ante.", "tda/glossary/ante-card", *ctx.cites)
+        return
+    named = ctx.ask("added", {"kind": "card", "who": None, "place": "ante",
+                              "text": f"{ctx.card_name}: which card came off the top of the {deck} deck into the "
+                                      "ante? (`answer CARD N`; it is not discarded by naming it)"})
+    card = ctx.db.by_id[named["card_id"]]
+    problem = ""
+    if legendary and not C.is_legendary(card):
+        problem = f"{card.name} is not a Legendary card, so it cannot have come off the Legendary deck"
+    elif named.get("side"):
+        problem = "an ante card declares no side"
+    else:
+        problem = cardref.face_up(state, card, int(named["strength"])).rstrip(".")
+    if problem:
+        del ctx.job["answers"][f"{ctx.job['step']}:added"]
+        raise IllegalPlay(f"{problem}.", ("tda/setup/legendary-deck" if legendary else "tda/card-list",),
+                          hint="Name the card that went into the ante, with its strength (`answer CARD N`).")
+    if legendary:
+        state.legendary_deck -= 1
+    else:
+        decks.take_main(state, 1, ctx.out)
+    placed = Placed(state.new_uid(), card.id, card.name, int(named["strength"]))  # anted by no player
+    state.ante.append(placed)
+    ctx.say(f"{placed.label} goes from the top of the {deck} deck face up into the ante, which now holds "
+            f"{', '.join(p.label for p in state.ante)}: an ante card like the others from now on.",
+            "tda/glossary/ante-card", *ctx.cites)

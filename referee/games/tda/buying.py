@@ -9,7 +9,7 @@ Merchant Prince has redirected buying to its player. Then you fill your hand to 
 from __future__ import annotations
 
 from referee.core.ruling import IllegalPlay
-from referee.games.tda import decks, gold
+from referee.games.tda import decks, gold, made
 from referee.games.tda import defaults as D
 from referee.games.tda.jobs import Ctx, runs
 from referee.games.tda.state import STAKES_NAME
@@ -71,6 +71,7 @@ def buy(ctx: Ctx) -> None:
             if value:
                 player.hoard -= value
                 state.stakes[key] += value
+                made.keep(state, "pay", seat, ("stakes", key), value, "buying cards", CITES)
         ctx.say(f"{player.name} splits {payable} between the stakes: {halves['dragon']} to the Dragon Stakes and "
                 f"{halves['giant']} to the Giant Stakes"
                 + (f" (the odd coin to the {STAKES_NAME[odd_key]})" if odd_key else "")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from referee.core.ruling import Outcome
 from referee.games.tda import defaults as D
+from referee.games.tda import made
 from referee.games.tda.state import GameState
 
 TOASTS = ["Dragons card", "Giants card", "Fool card"]
@@ -71,6 +72,7 @@ def draw(state: GameState, seat: int, count: int, deck: str, out: Outcome, why: 
         where = "main"
     player.hand += got
     if got:
+        made.keep(state, "draw", seat, deck if deck == "legendary" else "main", got, why, cites)
         reason = f" ({why})" if why else ""
         noun = "card" if got == 1 else "cards"
         out.say(f"{player.name} draws {got} {where}-deck {noun}{reason} and now holds {player.hand}; the table knows "
@@ -83,6 +85,8 @@ def discard_from_hand(state: GameState, seat: int, count: int, out: Outcome, why
     gone = min(count, player.hand)
     player.hand -= gone
     state.discard += gone
+    if gone:
+        made.keep(state, "discard", seat, None, gone, why, cites)
     if gone < count:
         out.say(f"{player.name} has no card left to discard.", *cites)
     if gone:

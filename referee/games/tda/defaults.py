@@ -126,9 +126,15 @@ SPECIAL_TIMING = Default(
     "has been settled.",
     ("tda/differences", "tda/glossary/color-flight"))
 
+KEEP_ONE_DRAWN = Default(
+    "keep-one-drawn",
+    "keeping one of the cards just drawn and discarding the other needs two: with only one drawn (the deck ran "
+    "out) it is kept, and nothing is discarded.",
+    ("tda/card-powers/cloud-giant-queen",))
+
 ALL = (LEAD, HOLE, ANTE_UNEVEN, BUY_SHORT, SPECIAL_FLIGHT, UNCONTESTED, HOARD_TIE, DIANCASTRA_ROUNDING, PRIEST_SPLIT,
        HAND_LIMIT, GOD_DRAW_TIMING, CANNOT_WIN, COUNTS_AS, BALANCED_NOBODY, LEGENDARY_DECK, PLAYED_GOOD_DRAGONS,
-       SPECIAL_TIMING)
+       SPECIAL_TIMING, KEEP_ONE_DRAWN)
 
 # Numbers. The first group is printed in the Giants War book (cited where used); the
 # Legendary deck's starting count is the default above.

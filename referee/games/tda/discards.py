@@ -1,11 +1,12 @@
-"""The discard op: from a hand (the table names a random card when a power needs it), from the ante,
-from a flight (the card itself, or a weaker good card as Vaprak the Destroyer may)."""
+"""The discard op: from a hand (the table names a random card when a power needs it, and a card just drawn
+that goes face up), from the ante, from a flight (the card itself, or a weaker good card as Vaprak may)."""
 
 from __future__ import annotations
 
 from referee.core.ruling import IllegalPlay
 from referee.games.tda import cardinfo as C
-from referee.games.tda import decks
+from referee.games.tda import cardref, decks, made
+from referee.games.tda import defaults as D
 from referee.games.tda import flights as F
 from referee.games.tda import selectors as S
 from referee.games.tda.jobs import Ctx, applies
@@ -28,6 +29,9 @@ def op_discard(ctx: Ctx) -> None:
 
 def _discard_hand(ctx: Ctx) -> None:
     what = str(ctx.effect.what or "card")
+    if what == "one_of_the_drawn_cards":
+        _discard_drawn(ctx)
+        return
     for seat in S.seats(ctx, ctx.effect.who or "self"):
         victim = ctx.state.players[seat]
         if victim.hand <= 0:
@@ -46,31 +50,53 @@ def _discard_hand(ctx: Ctx) -> None:
         ctx.vars["discarded"] = known
 
 
+def _discard_drawn(ctx: Ctx) -> None:
+    """Keep one of the cards just drawn and discard the other (Cloud Giant Queen). The discarded card goes face
+    up on the discard pile, so everyone sees it: the table names it. The kept one stays hidden."""
+    drawn = ctx.vars.get("drawn") or {}
+    seat = drawn.get("seat", ctx.player)
+    name = ctx.state.name(seat)
+    if int(drawn.get("count") or 0) < 2:
+        ctx.say(f"{name} drew {'only one card' if drawn.get('count') else 'no card'}, so there is no other card "
+                "to discard.", *ctx.cites)
+        if drawn.get("count"):
+            ctx.say(D.KEEP_ONE_DRAWN.label(), *D.KEEP_ONE_DRAWN.cites)
+        ctx.vars["discarded"] = None
+        return
+    deck = "Legendary" if drawn.get("deck") == "legendary" else "main-deck"
+    known = ctx.ask(f"drawn-{seat}", {"kind": "card", "who": seat,
+                                      "text": f"{ctx.card_name}: {name} keeps one of the {deck} cards just drawn and "
+                                              "discards the other face up: which card goes on the discard pile? "
+                                              "(`answer CARD N`)"})
+    card = ctx.db.by_id[known["card_id"]]
+    problem = cardref.face_up(ctx.state, card, int(known["strength"]))
+    if drawn.get("deck") == "legendary" and not C.is_legendary(card):
+        problem = f"{card.name} is not a Legendary card, so it is not one of the cards {name} just drew."
+    if problem:
+        del ctx.job["answers"][f"{ctx.job['step']}:drawn-{seat}"]
+        raise IllegalPlay(problem, ctx.cites, hint=f"Name the card {name} discarded, with its strength (`answer CARD N`).")
+    decks.discard_from_hand(ctx.state, seat, 1, ctx.out, ctx.card_name, *ctx.cites)
+    ctx.say(f"{known['name']} {known['strength']} lies face up on the discard pile for everyone to see; the card "
+            f"{name} kept stays secret.", *ctx.cites)
+    ctx.vars["discarded"] = known
+
+
 def _discard_ante(ctx: Ctx) -> None:
     state = ctx.state
-    if not state.ante and not ctx.job.get("unmodelled"):
+    if not state.ante:
         ctx.say(f"The ante is empty, so {ctx.card_name} discards nothing.")
         ctx.vars["discarded"] = None
         return
-    listing = ", ".join(p.label for p in state.ante) or "nothing"
-    chosen = ctx.ask("ante", {"kind": "ante_card", "who": ctx.player, "allow_new": bool(ctx.job.get("unmodelled")),
+    listing = ", ".join(p.label for p in state.ante)
+    chosen = ctx.ask("ante", {"kind": "ante_card", "who": ctx.player,
                               "text": f"{ctx.card_name}: which ante card does {ctx.name} discard? The ante holds "
-                                      f"{listing}" + (" (and the card just added, if you name it)"
-                                                      if ctx.job.get("unmodelled") else "")
-                                      + f". (`{ctx.name} chooses CARD N`)"})
-    if chosen.get("uid") is None:
-        state.legendary_deck = max(0, state.legendary_deck - 1)
-        found = {"card_id": chosen["card_id"], "name": chosen["name"], "strength": chosen["strength"]}
-        ctx.say(f"{chosen['name']} {chosen['strength']} came from the Legendary deck into the ante and is the one "
-                "discarded.")
-    else:
-        placed = next(p for p in state.ante if p.uid == chosen["uid"])
-        state.ante.remove(placed)
-        found = {"card_id": placed.card_id, "name": placed.name, "strength": placed.strength}
+                                      f"{listing}. (`{ctx.name} chooses CARD N`)"})
+    placed = next(p for p in state.ante if p.uid == chosen["uid"])
+    state.ante.remove(placed)
     state.discard += 1
-    ctx.vars["discarded"] = found
-    ctx.say(f"{ctx.name} discards {found['name']} {found['strength']} from the ante.", "tda/glossary/ante-card",
-            *ctx.cites)
+    made.keep(state, "ante", placed.label, (placed.card_id, placed.strength), 1, ctx.card_name, ctx.cites)
+    ctx.vars["discarded"] = {"card_id": placed.card_id, "name": placed.name, "strength": placed.strength}
+    ctx.say(f"{ctx.name} discards {placed.label} from the ante.", "tda/glossary/ante-card", *ctx.cites)
 
 
 def remove_from_flight(ctx: Ctx, uid: int) -> tuple[int | None, Placed | None]:
@@ -81,6 +107,7 @@ def remove_from_flight(ctx: Ctx, uid: int) -> tuple[int | None, Placed | None]:
     index = flight.index(placed)
     flight.remove(placed)
     ctx.state.discard += 1
+    made.keep(ctx.state, "flight", placed.label, (placed.card_id, placed.strength), 1, ctx.card_name, ctx.cites)
     ctx.vars["slot"] = [seat, index]
     return seat, placed
 

@@ -10,15 +10,17 @@ from __future__ import annotations
 from referee.core.carddb import CardDB
 from referee.core.ruling import (ANSWER, ASK, REFUSED, IllegalPlay, NotUnderstood, Outcome, RefereeError, Ruling,
                                  Step)
-from referee.core.text import count_of
 from referee.games.tda import announce as A
 from referee.games.tda import ante as ante_rules
 from referee.games.tda import buying, discards, lasting, powers, scoring, triggers  # noqa: F401  (job handlers)
-from referee.games.tda import cardref, corrections, decks, flow, gold, jobs, questions
-from referee.games.tda import flights as F
+from referee.games.tda import cardref, corrections, flow, jobs, made, questions, table_lines
 from referee.games.tda.state import GameState
 
 GAME = "tda"
+# The lines that set the referee going: what it did for the line before is no longer 'just done' (made.py).
+SETS_GOING = (A.Ante, A.Play, A.Score, A.Leads, A.Denial)
+# The moves the table applies itself (table_lines.py), taken while the referee waits for the table to apply one.
+TABLE_LINES = (A.Pay, A.Steal, A.Draw, A.Discard, A.DiscardFlight, A.DiscardAnte, A.Give, A.TakeAnte)
 
 
 class Engine:
@@ -61,12 +63,12 @@ class Engine:
             except RefereeError as error:
                 value = error
             if not isinstance(value, RefereeError):
+                corrections.end_picture(new)
                 jobs.answer(new, value)
                 return self._finish(state, new, out, text)
             if early is None:
                 raise value
-            if not (question.get("kind") == "table" and isinstance(early, (A.Pay, A.Steal, A.Draw, A.Discard,
-                                                                           A.DiscardFlight, A.Give, A.TakeAnte))):
+            if not (question.get("kind") == "table" and isinstance(early, TABLE_LINES)):
                 raise NotUnderstood(f"First the open question: {question['text']}",
                                     hint=f"Expected {questions.expected(new, question)}.")
             self.dispatch(new, early, out)
@@ -103,6 +105,10 @@ class Engine:
     # --- announcements -------------------------------------------------------------------
     def dispatch(self, state: GameState, item, out: Outcome) -> None:
         kind = type(item)
+        if kind in SETS_GOING:
+            made.begin(state)
+        if kind not in (A.Set, A.HandSize):
+            corrections.end_picture(state)
         if kind is A.Ante:
             seat = state.seat(item.player)
             typed = cardref.typed_card(state, self.cards, item.card, need_side=False)
@@ -131,57 +137,13 @@ class Engine:
             raise IllegalPlay(problem, ("tda/card-list",))
 
     def table_move(self, state: GameState, item, out: Outcome) -> None:
-        """What the table applies itself: payments, steals, draws, discards, gifts it announces."""
-        seat = state.seat(item.player)
-        player = state.players[seat]
-        note = "as the table announces"
-        if isinstance(item, A.Pay):
-            if item.to_player == item.player:
-                raise IllegalPlay("A player cannot pay themselves.", ("tda/glossary/pay",),
-                                  hint=f"`{item.player} pays NAME N` or `{item.player} pays N to the dragon stakes`.")
-            to = ("player", state.seat(item.to_player)) if item.to_player else ("stakes", item.to_stakes)
-            gold.pay(state, seat, to, item.amount, out, note, "tda/glossary/pay")
-        elif isinstance(item, A.Steal):
-            gold.steal(state, seat, item.stakes, item.amount, out, note, "tda/stealing")
-        elif isinstance(item, A.Draw):
-            got = decks.draw(state, seat, item.count, item.deck, out, note)
-            if not got:
-                out.say(f"{player.name} draws nothing.", "tda/glossary/hand")
-        elif isinstance(item, A.Discard):
-            if player.hand < item.count:
-                raise IllegalPlay(f"By the referee's count {player.name} holds {count_of(player.hand, 'card')}, not "
-                                  f"{item.count}.", ("tda/glossary/hand",), hint=f"`{player.name} has N cards` corrects it.")
-            decks.discard_from_hand(state, seat, item.count, out, note, "tda/glossary/hand")
-        elif isinstance(item, A.Give):
-            target = state.players[state.seat(item.to)]
-            if player.hand < item.count:
-                raise IllegalPlay(f"By the referee's count {player.name} holds only {count_of(player.hand, 'card')}.",
-                                  ("tda/glossary/hand",), hint=f"`{player.name} has N cards` corrects the count.")
-            player.hand -= item.count
-            target.hand += item.count
-            out.say(f"{player.name} gives {target.name} {count_of(item.count, 'card')} from hand; {player.name} holds "
-                    f"{player.hand}, {target.name} {target.hand}.", "tda/glossary/hand")
-        elif isinstance(item, A.DiscardFlight):
-            owner = state.players[state.seat(item.owner)]
-            typed = questions.flight_card(state, self.cards, f"{owner.name}'s {item.card}")
-            _, placed = state.find_placed(typed["uid"])
-            owner.flight.remove(placed)
-            state.discard += 1
-            out.say(f"{placed.label} leaves {owner.name}'s flight for the discard pile ({note}).", "tda/glossary/flight")
-            out.say(F.describe_flight(self.cards, owner) + ".", "tda/flight-strength")
-        elif isinstance(item, A.TakeAnte):
-            found = questions.ante_card(state, self.cards, {}, item.card)
-            placed = next(p for p in state.ante if p.uid == found["uid"])
-            state.ante.remove(placed)
-            player.hand += 1
-            out.say(f"{player.name} takes {placed.label} from the ante into hand ({note}); {player.hand} in hand.",
-                    "tda/glossary/ante-card")
-        elif isinstance(item, A.HandSize):
+        if isinstance(item, A.HandSize):
+            player = state.players[state.seat(item.player)]
             before = player.hand
             player.hand = item.count
             out.say(f"{player.name} holds {item.count} cards (the referee had counted {before}).", "tda/glossary/hand")
-        else:
-            raise NotUnderstood("I don't understand that announcement.", hint=A.HELP)
+            return
+        table_lines.apply(state, self.cards, item, out)
 
     def set_(self, state: GameState, item: A.Set, out: Outcome) -> None:
         corrections.apply(state, self.cards, item.who, item.fields, out)

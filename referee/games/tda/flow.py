@@ -53,6 +53,13 @@ def check_turn(state: GameState, seat: int) -> None:
     if state.turn_played:
         raise IllegalPlay(f"{state.name(seat)} has already played this turn.", ("tda/glossary/turn",),
                           hint="`undo` takes the play back.")
+    unknown = [state.name(p["seat"]) for p in state.round_plays if p.get("strength") is None]
+    if unknown:
+        # a correction said they played this round; their card, the last of their flight, is not set yet
+        raise IllegalPlay(f"{' and '.join(unknown)} played this round by the table's correction, but no card is in "
+                          f"{'that flight' if len(unknown) == 1 else 'those flights'}, so the card just played is "
+                          "unknown.", ("tda/glossary/round", "tda/glossary/power"),
+                          hint=f"`set {unknown[0]} flight \"CARD N\"` first.")
 
 
 def play(state: GameState, db: CardDB, seat: int, typed: Typed, out: Outcome) -> None:
@@ -157,8 +164,16 @@ def table(ctx: Ctx) -> None:
 # --- what happens next -------------------------------------------------------------------------
 def settle(state: GameState, db: CardDB, out: Outcome) -> None:
     """Run pending jobs and move the game on until it needs the table again."""
+    # Emptying both stakes ends the gambit: a step that takes the last gold out, not stakes already empty
+    # (a correction can leave them so; nothing the game does happens because of a correction).
+    full = [bool(state.stakes["dragon"] or state.stakes["giant"])]
+
+    def emptied() -> bool:
+        was, full[0] = full[0], bool(state.stakes["dragon"] or state.stakes["giant"])
+        return was and _stakes_empty(state, db, out)
+
     for _ in range(200):
-        jobs.run(state, db, out, lambda: _stakes_empty(state, db, out))
+        jobs.run(state, db, out, emptied)
         if state.question is not None or state.over:
             return
         if state.jobs:
@@ -240,6 +255,9 @@ def set_leader(state: GameState, seat: int, out: Outcome) -> None:
     if state.phase != "play" or state.round_plays:
         raise IllegalPlay("The leader can be changed only before the first card of a round.", ("tda/glossary/leader",),
                           hint="`undo` back to the start of the round first.")
+    if state.leader == seat:  # what the referee already has: the turn, begun once, is not begun again
+        out.say(f"{state.name(seat)} already leads round {state.round}; nothing changes.", "tda/glossary/leader")
+        return
     state.leader = state.turn = seat
     state.turn_started = state.turn_played = False
     out.say(f"{state.name(seat)} leads round {state.round}, as the table says.", "tda/glossary/leader")
@@ -248,6 +266,10 @@ def set_leader(state: GameState, seat: int, out: Outcome) -> None:
 def start_scoring(state: GameState, out: Outcome) -> None:
     if state.over:
         raise IllegalPlay("The game is over.", ("tda/ending-the-game",), code="game-over")
+    if state.phase == "ante" and state.gambit > 1 and not state.ante:
+        raise IllegalPlay(f"Already done: gambit {state.gambit - 1} has been scored; gambit {state.gambit} starts with "
+                          "the ante.", ("tda/glossary/gambit", "tda/ante"), code="already-done",
+                          hint="`NAME antes CARD N`.")
     if state.phase != "scoring":
         where = "the ante" if state.phase == "ante" else f"round {state.round} ({state.name(state.turn)}'s turn)"
         raise IllegalPlay(f"Gambit {state.gambit} is not over: it is at {where}; a gambit has at least "

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from referee.core.ruling import Outcome
 from referee.games.tda import defaults as D
+from referee.games.tda import made
 from referee.games.tda.state import STAKES_NAME, GameState
 
 
@@ -42,6 +43,7 @@ def pay(state: GameState, payer: int, to, amount: int, out: Outcome, why: str = 
     short = amount - paid
     player.hoard -= paid
     _credit(state, to, paid)
+    made.keep(state, "pay", payer, to, amount, why, cites)
     reason = f" ({why})" if why else ""
     if not short:
         out.say(f"{player.name} pays {amount} to {target_text(state, to)}{reason}; {player.name} has {player.hoard} "
@@ -60,6 +62,7 @@ def steal(state: GameState, thief: int, key: str, amount: int, out: Outcome, why
     taken = min(amount, state.stakes[key])
     state.stakes[key] -= taken
     state.players[thief].hoard += taken
+    made.keep(state, "steal", thief, key, taken, why, cites)
     reason = f" ({why})" if why else ""
     note = "" if taken == amount else f" (it held only {taken}, so that is all)"
     out.say(f"{state.name(thief)} takes {taken} from the {STAKES_NAME[key]}{reason}{note}; it now holds "

@@ -60,7 +60,7 @@ def new_job(player: int | None, effects, name: str = "", card_id: str | None = N
             this: int | None = None, cites=(), kind: str = "power") -> dict:
     return {"player": player, "name": name, "card_id": card_id, "strength": strength, "this": this,
             "effects": [to_data(e) for e in effects], "vars": {}, "answers": {}, "step": 0, "cites": list(cites),
-            "kind": kind, "unmodelled": False}
+            "kind": kind}
 
 
 @dataclass

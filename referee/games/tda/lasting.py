@@ -77,6 +77,5 @@ def op_cannot_win(ctx: Ctx) -> None:
 
 @applies("unmodelled")
 def op_unmodelled(ctx: Ctx) -> None:
-    ctx.job["unmodelled"] = True
     ctx.say(f"{ctx.card_name}: {ctx.effect.says} (from the card data; what the referee cannot follow itself, "
             "the table applies).")

@@ -1,9 +1,9 @@
 """Card powers: one handler per effect op of the TDA vocabulary, never one per card.
 
-The ops (docs/card-schema.md): pay, steal, draw, give, discard, trigger, choice,
+The ops (docs/card-schema.md): pay, steal, draw, give, discard, add_to_ante, trigger, choice,
 swap_stakes, strength_bonus, win_rule, halve_winnings, split_winnings,
 redirect_buying, extra_round, counts_as, unmodelled. This module holds the gold
-and card-drawing ops; discards.py, triggers.py and lasting.py hold the rest. Who
+and card-drawing ops; discards.py, ante.py (add_to_ante), triggers.py and lasting.py hold the rest. Who
 pays whom comes from the public flights; choices go to the player the card names;
 hidden outcomes are typed by the table.
 """
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from referee.core.effect_model import effect_data
 from referee.core.text import listed
-from referee.games.tda import decks, gold
+from referee.games.tda import decks, gold, made
 from referee.games.tda import selectors as S
 from referee.games.tda.jobs import Ctx, applies
 from referee.games.tda.state import STAKES_NAME
@@ -162,8 +162,9 @@ def op_draw(ctx: Ctx) -> None:
         if number <= 0:
             ctx.say(f"{ctx.state.name(seat)} draws nothing (the count is 0).")
             continue
-        decks.draw(ctx.state, seat, number, str(effect.deck or "main"), ctx.out, f"{ctx.card_name}'s power",
-                   *ctx.cites)
+        got = decks.draw(ctx.state, seat, number, str(effect.deck or "main"), ctx.out, f"{ctx.card_name}'s power",
+                         *ctx.cites)
+        ctx.vars["drawn"] = {"seat": seat, "deck": str(effect.deck or "main"), "count": got}  # for a discard of one
 
 
 @applies("give")
@@ -179,5 +180,6 @@ def op_give(ctx: Ctx) -> None:
                 continue
             g.hand -= 1
             r.hand += 1
+            made.keep(ctx.state, "give", giver, receiver, 1, ctx.card_name, ctx.cites)
             ctx.say(f"{g.name} gives {r.name} {what} (hidden: the table checks it); {g.name} holds {g.hand}, "
                     f"{r.name} {r.hand}.")

@@ -27,7 +27,8 @@ YES = {"yes", "y", "pay", "pays", "paid", "accept", "accepts", "ok", "swap", "sw
 NO = {"no", "n", "decline", "declines", "declined", "pass", "passes", "none", "nobody", "keep", "keeps", "refuse",
       "refuses", "skip", "skips", "not", "don't", "doesn't", "won't"}
 DONE = {"done", "ok", "okay", "next", "continue", "applied", "finished", "go on", "that's it", "done applying"}
-FILLER = {"chooses", "choose", "picks", "pick", "says", "answers", "answer", "takes", "take", "names", "name",
+FILLER = {"chooses", "choose", "picks", "pick", "says", "answers", "answer", "takes", "take", "names", "name", "adds",
+          "add", "flips",
           "puts", "put", "selects", "select", "wants", "it's", "its", "it", "is", "was", "discards", "discarded",
           "reveals", "revealed", "the", "a", "an", "card", "to", "in", "into", "on", "odd", "coin", "goes", "from",
           "with", "stakes"}
@@ -151,6 +152,8 @@ def _parse(state: GameState, db: CardDB, question: dict, rest: str, kind: str):
         return _choice(question, rest, words)
     if kind == "card":
         bare = _strip_filler(rest)
+        if question.get("place") == "ante":  # `Ann adds Io 13 to the ante`
+            bare = re.sub(r"\s+(?:in)?to\s+the\s+ante$", "", bare, flags=re.I)
         if question.get("number_ok") and re.fullmatch(r"\d+", bare):
             return {"card_id": None, "name": None, "strength": int(bare), "side": None}
         typed = cardref.typed_card(state, db, bare, need_side=None)
@@ -230,9 +233,6 @@ def ante_card(state: GameState, db: CardDB, question: dict, text: str):
     if len(found) > 1:
         raise NotUnderstood(f"Several {card.name} cards are in the ante: add the strength.",
                             hint=f"e.g. `answer {card.name} {found[0].strength}`.")
-    if question.get("allow_new"):
-        typed = cardref.typed_card(state, db, text, need_side=False)
-        return {"uid": None, "card_id": typed.card.id, "name": typed.card.name, "strength": typed.strength}
     ante = ", ".join(p.label for p in state.ante) or "nothing"
     raise IllegalPlay(f"{card.name}{'' if strength is None else f' {strength}'} is not in the ante (it holds {ante}).",
                       ("tda/glossary/ante-card",))

@@ -15,6 +15,7 @@ from referee.core.effect_model import parse_effects
 from referee.core.text import count_of
 from referee.games.tda import defaults as D
 from referee.games.tda import flights as F
+from referee.games.tda import made
 from referee.games.tda.jobs import Ctx, new_job, runs
 from referee.games.tda.selectors import table_count
 from referee.games.tda.state import SIDE_OF, STAKES, STAKES_NAME, GameState
@@ -175,6 +176,9 @@ def _award(ctx: Ctx, key: str, seat: int | None, why: str, table, halve, split) 
     state.stakes[key] -= take
     winner.hoard += take - share
     state.players[left].hoard += share
+    made.keep(state, "steal", seat, key, take - share, "scoring", ("tda/rewarding-stakes",))
+    if share:
+        made.keep(state, "steal", left, key, share, "scoring", ("tda/le-notes/priest",))
     total = next(s.total for s in table if s.seat == seat)
     how = "weakest" if weakest_wins(state) else "strongest"
     ctx.say(f"{winner.name}'s {SIDE_OF[key][:-1]} flight ({total}) is the {how} fighting for the {name}: "
@@ -224,6 +228,10 @@ def next_gambit(ctx: Ctx) -> None:
     state = ctx.state
     cleared = sum(len(p.flight) for p in state.players) + len(state.ante)
     state.discard += cleared
+    for placed in [c for p in state.players for c in p.flight]:
+        made.keep(state, "flight", placed.label, (placed.card_id, placed.strength), 1, f"the end of gambit {state.gambit}")
+    for placed in state.ante:
+        made.keep(state, "ante", placed.label, (placed.card_id, placed.strength), 1, f"the end of gambit {state.gambit}")
     for player in state.players:
         player.flight = []
     state.ante = []

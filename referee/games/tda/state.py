@@ -81,6 +81,12 @@ class GameState(Seats):
     effects: list = field(default_factory=list)
     jobs: list = field(default_factory=list)
     question: dict | None = None
+    # The moves the referee made since the announcement that set it going (made.py), so that a table line
+    # reporting one of them is refused as already done.
+    made: list = field(default_factory=list)
+    # The `set` lines since the game last moved on, applied as one picture (corrections.py): the fields they
+    # named and the values the others fall back to.
+    picture: dict | None = None
     next_uid: int = 1
     over: bool = False
     winner: str | None = None

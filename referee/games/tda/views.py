@@ -69,7 +69,8 @@ def summary(state: GameState, db: CardDB) -> dict:
         "phase": state.phase,
         "leader": state.name(state.leader) if state.leader is not None else None,
         "turn": state.name(state.turn) if state.turn is not None else None,
-        "ante": [{"player": state.name(p.owner), "card": p.name, "strength": p.strength} for p in state.ante],
+        "ante": [{"player": state.name(p.owner) if p.owner >= 0 else None, "card": p.name, "strength": p.strength}
+                 for p in state.ante],
         "main_deck": state.main_deck,
         "legendary_deck": state.legendary_deck,
         "discard": state.discard,
@@ -113,7 +114,8 @@ def describe(state: GameState, db: CardDB) -> str:
     lines.append(f"   {STAKES_NAME['dragon']} {state.stakes['dragon']}  {STAKES_NAME['giant']} {state.stakes['giant']}  "
                  f"pile for the winner {state.pile}")
     if state.ante:
-        lines.append("   Ante: " + ", ".join(f"{state.name(p.owner)} {p.label}" for p in state.ante))
+        lines.append("   Ante: " + ", ".join(f"{state.name(p.owner) if p.owner >= 0 else 'added in play:'} {p.label}"
+                                         for p in state.ante))
     lines.append(f"   Main deck {state.main_deck}  Legendary deck {state.legendary_deck}  Discards {state.discard}"
                  + (f"  Endgame cards left: {', '.join(state.toasts)}" if state.toasts else ""))
     forces = in_force(state)
