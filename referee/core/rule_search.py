@@ -54,6 +54,7 @@ class Index:
     entities: tuple[dict, ...] = ()  # {"name", "game", "sections"} (section positions)
     phrases: dict = dataclasses.field(default_factory=dict)  # a name's words -> entity numbers
     longest: int = 0  # words in the longest phrase
+    hidden: dict = dataclasses.field(default_factory=dict)  # edition -> the other book's ids giving way
 
 
 def build_index(sections: dict, cards: list[dict] = ()) -> Index:
@@ -235,7 +236,7 @@ def index_files():
     and the code that turns text into terms."""
     from pathlib import Path
 
-    from referee.core.carddb import card_files
+    from referee.core.paths import card_files
     from referee.core.rules import rules_files
 
     here = Path(__file__).parent
@@ -255,10 +256,14 @@ def default_index() -> Index:
 
         cards = [{"name": c.name, "aliases": list(c.aliases), "cites": list(c.cites), "type": c.type,
                   "subtype": c.subtype, "owner": c.owner, "game": c.game} for c in load_cards().cards]
-        return dataclasses.asdict(build_index(sections(), cards))
+        from referee.core.rules import CORE_BOOKS, hidden_by
+
+        index = dataclasses.replace(build_index(sections(), cards),
+                                    hidden={edition: sorted(hidden_by(edition)) for edition in CORE_BOOKS})
+        return dataclasses.asdict(index)
 
     raw = cached_json("rule-index", index_files(), build)
     return Index(tuple(raw["ids"]), tuple(raw["books"]), tuple(raw["kinds"]), tuple(raw["parents"]),
                  tuple(tuple(fields) for fields in raw["counts"]), tuple(tuple(n) for n in raw["lengths"]),
                  tuple(raw["average_lengths"]), raw["document_frequency"], tuple(raw["entities"]),
-                 raw["phrases"], raw["longest"])
+                 raw["phrases"], raw["longest"], {e: frozenset(ids) for e, ids in raw["hidden"].items()})

@@ -9,8 +9,8 @@ Three tables, each written once and for any question, never fitted to one:
 * ``SYNONYMS``: words the books use for the same idea as a player's ordinary word (money -> gold,
   counter -> negate); the player's word stays and the books' words are added with less weight.
 
-Stemming is Snowball's English (Porter2) stemmer, the standard one for search: it joins "tying" and
-"tie", "dying" and "dies", which a hand-written suffix stripper gets wrong.
+Stemming is Snowball's English (Porter2) stemmer (PyStemmer), the standard one for search: it joins
+"tying" and "tie", "dying" and "dies", which a hand-written suffix stripper gets wrong.
 """
 
 from __future__ import annotations
@@ -109,16 +109,16 @@ COMPOUNDS = (
     (re.compile(r"\bdrink events?\b"), "drinkevent"),
     (re.compile(r"\bwinning hands?\b"), "winninghand"),
 )
-_PHRASES = sorted({**SLANG, **SYNONYMS}, key=lambda p: -len(p))
-_PHRASE = re.compile(r"\b(?:" + "|".join(re.escape(p) for p in _PHRASES) + r")\b")
+_PHRASES = {**SLANG, **SYNONYMS}
+_LONGEST = max(len(p.split()) for p in _PHRASES)
 _ZEDS = re.compile(r"\bz{3,}s?\b")  # "zzzz", "zzzzzs": the sleeping card, said as it is heard
 
 
 @lru_cache(maxsize=1)
 def _stemmer():
-    import snowballstemmer
+    import Stemmer  # PyStemmer: the Snowball project's stemmers, compiled (a one-shot `rule` starts fast)
 
-    return snowballstemmer.stemmer("english")
+    return Stemmer.Stemmer("english")
 
 
 @lru_cache(maxsize=8192)
@@ -150,18 +150,24 @@ def question_terms(normal: str) -> dict[str, float]:
     normal = _ZEDS.sub("zzz", normal)
     weights: dict[str, float] = {}
     added: list[tuple[list[str], float]] = []
-    kept = []
+    kept: list[str] = []
+    tokens = normal.split()
     position = 0
-    for found in _PHRASE.finditer(normal):
-        phrase = found.group(0)
-        kept.append(normal[position:found.start()])
-        position = found.end()
+    while position < len(tokens):  # the longest phrase of the tables first, left to right
+        for size in range(min(_LONGEST, len(tokens) - position), 0, -1):
+            phrase = " ".join(tokens[position:position + size])
+            if phrase in _PHRASES:
+                break
+        else:
+            kept.append(tokens[position])
+            position += 1
+            continue
+        position += size
         if phrase in SLANG:
             added.append((terms(SLANG[phrase]), 1.0))
         else:
             kept.append(phrase)
             added.append((terms(SYNONYMS[phrase]), SYNONYM_WEIGHT))
-    kept.append(normal[position:])
     for term in terms(" ".join(kept)):
         weights[term] = 1.0
     for stems, weight in added:

@@ -112,6 +112,7 @@ class RuleHit:
 GAME_BOOKS = {"rdi": ("gii", "rdi3", "smb"), "tda": ("tda",)}
 CORE_BOOKS = ("gii", "rdi3")  # the two RDI books that print the same core rules, each in its own words
 BOOK_NAMES = {"rdi3": "RDI 3", "gii": "Gambling? I'm In!"}
+RANKED = 10  # sections in a `rule --all` list
 
 
 def counterpart(section_id: str, book: str) -> str | None:
@@ -169,8 +170,9 @@ def search_rules(topic: str, book: str | None = None, limit: int = 5, books=None
 
     allowed = {book} if book else set(books) if books else None
     found, seen = [], set()
-    hidden = hidden_by(edition) if edition in CORE_BOOKS else frozenset()
-    for score, section_id in rank(default_index(), topic, allowed, limit * 6, hidden):
+    index = default_index()
+    hidden = index.hidden.get(edition) or hidden_by(edition) if edition in CORE_BOOKS else frozenset()
+    for score, section_id in rank(index, topic, allowed, limit * 6, hidden):
         key = counterpart(section_id, "gii") or section_id  # one entry for the two books' sections of a rule
         if key in seen:
             continue
