@@ -161,7 +161,7 @@ def rank(index: Index, question: str, books: set[str] | None = None, limit: int 
     for position in scores:
         scores[position] *= KIND_WEIGHTS.get(index.kinds[position], 0.9)
     best = sorted(scores, key=lambda p: (-scores[p], index.ids[p]))[:FAMILY_CANDIDATES]
-    _weigh_families(index, best, covers, titles, scores)
+    _weigh_families(index, best, covers, titles, scores, weights)
     return [(scores[p], index.ids[p]) for p in best[:limit]]
 
 
@@ -169,7 +169,8 @@ def _idf(total: int, frequency: int) -> float:
     return math.log(1 + (total - frequency + 0.5) / (frequency + 0.5))
 
 
-def _weigh_families(index: Index, order: list[int], covers: dict, titles: dict, scores: dict) -> None:
+def _weigh_families(index: Index, order: list[int], covers: dict, titles: dict, scores: dict,
+                    weights: dict) -> None:
     """Reorder ``order`` (best first) so that no section stays below a relative it outranks
     (``_outranks``), where BM25 scores them close (within FAMILY_RATIO): there the words cannot tell the
     two apart and the book's structure decides. A section that moves goes just above the one it
@@ -178,7 +179,7 @@ def _weigh_families(index: Index, order: list[int], covers: dict, titles: dict, 
         moved = False
         for upper_rank, upper in enumerate(order):
             lower = next((p for p in order[upper_rank + 1:] if scores[p] >= FAMILY_RATIO * scores[upper]
-                          and _outranks(index, p, upper, covers, titles)), None)
+                          and _outranks(index, p, upper, covers, titles, weights)), None)
             if lower is not None:
                 order.remove(lower)
                 order.insert(upper_rank, lower)
@@ -188,7 +189,7 @@ def _weigh_families(index: Index, order: list[int], covers: dict, titles: dict, 
             return
 
 
-def _outranks(index: Index, one: int, other: int, covers: dict, titles: dict) -> bool:
+def _outranks(index: Index, one: int, other: int, covers: dict, titles: dict, weights: dict) -> bool:
     """Whether section ``one`` should stand above its relative ``other``. A section covers the question
     by the weight of the question's terms its own words match (its parents' titles count as its own).
     The more specific of an ancestor and a descendant wins when it covers the question as well as the
@@ -209,10 +210,16 @@ def _outranks(index: Index, one: int, other: int, covers: dict, titles: dict) ->
             return total(one) > total(other) + tolerance
         return total(one) >= total(other) - tolerance
     if _is_ancestor(index, one, other):
-        return not _outranks(index, other, one, covers, titles)
+        return not _outranks(index, other, one, covers, titles, weights)
     if index.parents[one] == index.parents[other] != -1:
-        return set(covers[other]) < set(covers[one])
+        return _plain_cover(covers[other], weights) < _plain_cover(covers[one], weights)
     return False
+
+
+def _plain_cover(cover: dict, weights: dict) -> set[str]:
+    """The terms a section covers that the question says outright (not a synonym, nor one sense of an
+    ambiguous word): only these decide between siblings."""
+    return {t for t in cover if weights.get(t, 1.0) >= 1.0}
 
 
 def _is_ancestor(index: Index, ancestor: int, position: int) -> bool:
