@@ -31,6 +31,7 @@ K1, B = 1.2, 0.3  # B low: keyword lists are long, and a long list is not a weak
 FIELD_WEIGHTS = (("title", 3.0), ("keywords", 2.0), ("path", 1.0), ("summary", 1.0))
 PATH_FIELD = 2
 TOP_FIELD_WEIGHT = FIELD_WEIGHTS[0][1]
+TOPIC_FIELDS = (0, PATH_FIELD)  # what a section is about: its title and its parents' titles
 # A worked example shows a rule; it decides only a question about its own case.
 KIND_WEIGHTS = {"subsection": 1.0, "ruling": 1.0, "section": 0.9, "glossary": 0.8, "card-note": 1.0,
                 "example": 0.7}
@@ -146,7 +147,7 @@ def rank(index: Index, question: str, books: set[str] | None = None, limit: int 
                         cover[term] = max(cover.get(term, 0.0), weight * idf[term] * strength)
         if score > 0:
             scores[position], covers[position] = score, cover
-            titles[position] = {t for t in cover if t in index.counts[position][0] or t in index.counts[position][PATH_FIELD]}
+            titles[position] = {t for t in cover if any(t in index.counts[position][f] for f in TOPIC_FIELDS)}
     for number, (_, entity_numbers) in enumerate(named):
         linked: dict[int, float] = {}
         for entity in entity_numbers:
