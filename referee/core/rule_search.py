@@ -6,10 +6,11 @@
 2. A card or character the question names (rule_entities.py) counts as a keyword of every section it
    points at (its note, the rules it cites, the general rule of its kind); the words of the name count
    for less as plain words, so a card's own section does not win by its name alone.
-3. Each section is then weighed against its parent, children and siblings: a section covers the
-   question by the weight of the question's terms it matches, and the most specific section that
-   covers it best wins (a child that covers the matched terms as well as its parent beats it; a parent
-   that covers more beats its child; of two siblings, the one that covers more).
+3. Where BM25 scores two relatives close (a section and its parent, child or sibling), the book's
+   structure decides: a section covers the question by the weight of the question's terms its own
+   words match, and the most specific section that covers it wins (a child that covers the matched
+   terms as well as its parent, and adds one its parent's title does not say, beats it; otherwise the
+   parent does; a sibling wins by covering all the other covers and more).
 
 BM25 is written here on the standard library: rank-bm25 would bring numpy in, too heavy for a
 one-shot `referee rule`, and the index is a few hundred short documents.
@@ -122,15 +123,30 @@ def rank(index: Index, question: str, books: set[str] | None = None, limit: int 
     """(score, section id) best first, from ``books`` (all if None), leaving out the ``hidden`` ids."""
     games = None if books is None else {GAME_OF_BOOK.get(b, "rdi") for b in books}
     weights, named = _question(index, question, games)
+    allowed = {p for p in range(len(index.ids))
+               if (books is None or index.books[p] in books) and index.ids[p] not in hidden}
     name_terms = {t for phrase, _ in named for t in terms(phrase)}
+    scores, covers, titles = _word_scores(index, weights, name_terms, allowed)
+    _add_names(index, named, allowed, scores, covers, titles)
+    for position in scores:
+        scores[position] *= KIND_WEIGHTS.get(index.kinds[position], 0.9)
+    best = sorted(scores, key=lambda p: (-scores[p], index.ids[p]))[:FAMILY_CANDIDATES]
+    _weigh_families(index, best, covers, titles, scores, weights)
+    return [(scores[p], index.ids[p]) for p in best[:limit]]
+
+
+def _word_scores(index: Index, weights: dict, name_terms: set, allowed: set):
+    """BM25F of each allowed section (each field saturates on its own, so a word in the title counts
+    fully however often the summary repeats it); what of the question each covers by its own words
+    (term -> weight x idf x the strength of the weightiest field having it; its parents' titles count
+    as its own; a name's words are left to the name); and which of those terms are its topic (title or
+    parents' titles)."""
     total = len(index.ids)
     idf = {t: _idf(total, index.document_frequency[t]) for t in weights if t in index.document_frequency}
     scores: dict[int, float] = {}
-    covers: dict[int, dict[str, float]] = {}  # what of the question each section covers by its own words
-    titles: dict[int, set[str]] = {}  # the question's terms in each section's title
-    for position in range(total):
-        if (books is not None and index.books[position] not in books) or index.ids[position] in hidden:
-            continue
+    covers: dict[int, dict[str, float]] = {}
+    titles: dict[int, set[str]] = {}
+    for position in allowed:
         score = 0.0
         cover: dict[str, float] = {}
         for field, (_, field_weight) in enumerate(FIELD_WEIGHTS):
@@ -140,30 +156,30 @@ def rank(index: Index, question: str, books: set[str] | None = None, limit: int 
                 count = counts.get(term)
                 if count:
                     score += field_weight * weight * idf[term] * count * (K1 + 1) / (count + norm)
-                    # A word covers as strongly as the weightiest field having it; a section inherits
-                    # its parents' titles (the path) as its own. A name is counted by what it names.
                     if term not in name_terms:
                         strength = 1.0 if field == PATH_FIELD else field_weight / TOP_FIELD_WEIGHT
                         cover[term] = max(cover.get(term, 0.0), weight * idf[term] * strength)
         if score > 0:
             scores[position], covers[position] = score, cover
             titles[position] = {t for t in cover if any(t in index.counts[position][f] for f in TOPIC_FIELDS)}
+    return scores, covers, titles
+
+
+def _add_names(index: Index, named: list, allowed: set, scores: dict, covers: dict, titles: dict) -> None:
+    """A named card or character counts as one keyword match, with the idf of how many sections it
+    points at, in each of those sections (by the strength of the link), and as part of their topic."""
+    total = len(index.ids)
     for number, (_, entity_numbers) in enumerate(named):
         linked: dict[int, float] = {}
         for entity in entity_numbers:
             for position, strength in index.entities[entity]["sections"]:
-                if (books is None or index.books[position] in books) and index.ids[position] not in hidden:
+                if position in allowed:
                     linked[position] = max(linked.get(position, 0.0), strength)
         weight = _idf(total, len(linked))
         for position, strength in linked.items():
             scores[position] = scores.get(position, 0.0) + ENTITY_WEIGHT * weight * strength
             covers.setdefault(position, {})[f"@{number}"] = weight * strength
-            titles.setdefault(position, set()).add(f"@{number}")  # a name points at the whole section
-    for position in scores:
-        scores[position] *= KIND_WEIGHTS.get(index.kinds[position], 0.9)
-    best = sorted(scores, key=lambda p: (-scores[p], index.ids[p]))[:FAMILY_CANDIDATES]
-    _weigh_families(index, best, covers, titles, scores, weights)
-    return [(scores[p], index.ids[p]) for p in best[:limit]]
+            titles.setdefault(position, set()).add(f"@{number}")
 
 
 def _idf(total: int, frequency: int) -> float:
