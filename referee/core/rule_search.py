@@ -56,7 +56,7 @@ class Index:
     entities: tuple[dict, ...] = ()  # {"name", "game", "sections"} (section positions)
     phrases: dict = dataclasses.field(default_factory=dict)  # a name's words -> entity numbers
     longest: int = 0  # words in the longest phrase
-    hidden: dict = dataclasses.field(default_factory=dict)  # edition -> the other book's ids giving way
+    editions: dict = dataclasses.field(default_factory=dict)  # rules.editions(): the edition filter's data
 
 
 def build_index(sections: dict, cards: list[dict] = ()) -> Index:
@@ -280,14 +280,14 @@ def default_index() -> Index:
 
         cards = [{"name": c.name, "aliases": list(c.aliases), "cites": list(c.cites), "type": c.type,
                   "subtype": c.subtype, "owner": c.owner, "game": c.game} for c in load_cards().cards]
-        from referee.core.rules import CORE_BOOKS, hidden_by
+        from referee.core.rules import editions, section_records
 
-        index = dataclasses.replace(build_index(sections(), cards),
-                                    hidden={edition: sorted(hidden_by(edition)) for edition in CORE_BOOKS})
-        return dataclasses.asdict(index)
+        section_records()  # written with the index: a later one-shot reads only the sections it shows
+        return dataclasses.asdict(dataclasses.replace(build_index(sections(), cards), editions=editions()))
 
     raw = cached_json("rule-index", index_files(), build)
     return Index(tuple(raw["ids"]), tuple(raw["books"]), tuple(raw["kinds"]), tuple(raw["parents"]),
                  tuple(tuple(fields) for fields in raw["counts"]), tuple(tuple(n) for n in raw["lengths"]),
                  tuple(raw["average_lengths"]), raw["document_frequency"], tuple(raw["entities"]),
-                 raw["phrases"], raw["longest"], {e: frozenset(ids) for e, ids in raw["hidden"].items()})
+                 raw["phrases"], raw["longest"],
+                 {**raw["editions"], "hidden": {e: frozenset(ids) for e, ids in raw["editions"]["hidden"].items()}})

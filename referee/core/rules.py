@@ -171,12 +171,44 @@ def search_rules(topic: str, book: str | None = None, limit: int = 5, books=None
     allowed = {book} if book else set(books) if books else None
     found, seen = [], set()
     index = default_index()
-    hidden = index.hidden.get(edition) or hidden_by(edition) if edition in CORE_BOOKS else frozenset()
+    hidden = index.editions.get("hidden", {}).get(edition) or hidden_by(edition) if edition in CORE_BOOKS \
+        else frozenset()
     for score, section_id in rank(index, topic, allowed, limit * 6, hidden):
-        key = counterpart(section_id, "gii") or section_id  # one entry for the two books' sections of a rule
+        key = index.editions.get("same", {}).get(section_id, section_id)  # one entry for both books' wordings
         if key in seen:
             continue
         seen.add(key)
-        section = sections()[section_id]
-        found.append(RuleHit(section, score, note=one_book_note(section)))
-    return found[:limit]
+        found.append(RuleHit(section(section_id), score, note=index.editions.get("notes", {}).get(section_id, "")))
+        if len(found) == limit:
+            break
+    return found
+
+
+def editions() -> dict:
+    """What the edition filter needs, worked out once with the index: for each core edition the other
+    book's sections that give way to it; for each section of RDI 3 its GII wording where GII prints the
+    rule (one key for both); and the one-book notes."""
+    index = sections()
+    return {"hidden": {edition: sorted(hidden_by(edition)) for edition in CORE_BOOKS},
+            "same": {s: counterpart(s, "gii") for s in index if counterpart(s, "gii")},
+            "notes": {s: one_book_note(found) for s, found in index.items() if one_book_note(found)}}
+
+
+@lru_cache(maxsize=1)
+def section_records():
+    from referee.core.cache import cached_records
+
+    def build() -> tuple[dict, list]:
+        entries = _parse_rules()
+        return {"index": {entry["id"]: n for n, entry in enumerate(entries)}}, entries
+
+    return cached_records("rule-sections", rules_files(), build)
+
+
+def section(section_id: str) -> Section:
+    """One section: from the whole index where it is loaded already (a game), else read alone from its
+    cache record, so a one-shot `rule` reads only the sections it shows."""
+    if sections.cache_info().currsize:
+        return sections()[section_id]
+    header, records = section_records()
+    return _to_section(records[header["index"][section_id]])
