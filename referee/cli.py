@@ -105,36 +105,36 @@ def rule(
     book: Optional[str] = typer.Option(None, "--book", help="Only this book: rdi3, gii, smb or tda."),
     game: Optional[str] = typer.Option(None, "--game", help="Only this game's books: rdi or tda."),
     rules: Optional[str] = typer.Option(None, "--rules", help="RDI edition to answer from where both books say it: gii or rdi3."),
+    ranked: bool = typer.Option(False, "--all", help="The ranked list, each section's summary whole."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON instead of text."),
 ) -> None:
-    """Find the rule for a question or topic and print our summary with the exact citation.
+    """Find the rule for a question or topic: the deciding section with our summary and its citation,
+    then at most two near alternatives (8 lines at most; --all for the ranked list).
 
     Example: referee rule "can I play a Gambling card if I left the Round?"
 
     Example: referee rule "mead split"
     """
-    from referee.core.rules import GAME_BOOKS, search_rules
+    from referee.core.rules import GAME_BOOKS, RANKED, search_rules
 
-    if game not in (None, "rdi", "tda") or rules not in (None, "gii", "rdi3"):
-        _echo("--game is rdi or tda; --rules is gii or rdi3.", err=True)
+    if game not in (None, "rdi", "tda") or rules not in (None, "gii", "rdi3") \
+            or book not in (None, "rdi3", "gii", "smb", "tda"):
+        _echo("--game is rdi or tda; --rules is gii or rdi3; --book is rdi3, gii, smb or tda.", err=True)
         raise typer.Exit(2)
+    question = " ".join(topic)
     # Where both core books print a rule, answer in the edition asked for, or the referee's default (gii).
-    hits = search_rules(" ".join(topic), book=book, books=GAME_BOOKS.get(game or ""),
-                        edition=None if book else rules or "gii")
+    hits = search_rules(question, book=book, books=GAME_BOOKS.get(game or ""),
+                        edition=None if book else rules or "gii", limit=RANKED if ranked or as_json else 3)
     if as_json:
-        _echo(json.dumps({"query": " ".join(topic), "results": [
-            {**hit.section.as_dict(), "score": round(hit.score, 3)} for hit in hits]}, ensure_ascii=False, indent=2))
+        _echo(json.dumps({"query": question, "results": [
+            {**hit.section.as_dict(), "score": round(hit.score, 3), "note": hit.note} for hit in hits]},
+            ensure_ascii=False, indent=2))
     elif hits:
-        from referee.views import rule_text
+        from referee.rule_views import rule_answer_text, rule_list_text
 
-        _echo(rule_text(hits[0]))
-        others = hits[1:4]
-        if others:
-            _echo("  Also:")
-            for hit in others:
-                _echo(f"    {hit.section.citation}  [{hit.section.id}]")
+        _echo(rule_list_text(hits) if ranked else rule_answer_text(hits))
     else:
-        _echo(f"No rule matches {' '.join(topic)!r}. Try other words, e.g. 'chaser', 'ante', 'tie'.")
+        _echo(f"No rule matches {question!r}. Try other words, e.g. 'chaser', 'ante', 'tie'.")
     if not hits:
         raise typer.Exit(1)
 

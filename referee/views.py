@@ -129,22 +129,6 @@ def card_lookup_text(match: Match[Card]) -> str:
     return f"No card matches {match.query!r}."
 
 
-def rule_text(hit) -> str:
-    from referee.core.rules import sections
-
-    section = hit.section
-    lines = [section.citation, f"  [{section.id}]", f"  {section.summary}"]
-    for other_id, difference in section.differs:
-        lines.append(f"  The other book differs ({cite(other_id)} [{other_id}]): {difference}")
-    for note in section.silent:
-        lines.append(f"  Unclear in the book: {note}")
-    related = [r for r in section.related if r in sections()]
-    if related:
-        lines.append("  Related:")
-        lines.extend(f"    {cite(r)}  [{r}]" for r in related)
-    return "\n".join(lines)
-
-
 def ruling_text(ruling, detailed: bool = False) -> str:
     """A ruling as the table reads it: the verdict, each step, and its citations."""
     from referee.core.ruling import ASK, REFUSED

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
 from referee.core.matcher import FuzzyIndex, Match
-from referee.core.paths import shipped_cards_dir, user_cards_dir
+from referee.core.paths import card_files, shipped_cards_dir  # noqa: F401 - card_files: callers import it from here
 from referee.core.text import normalize
 
 
@@ -116,17 +116,6 @@ def _prefer_standard_printing(match: Match[Card]) -> Match[Card]:
 def _printing_key(card: dict) -> tuple[str, str, str]:
     """What makes one printing: a card with the same key replaces it (game, name, edition)."""
     return str(card.get("game")), normalize(card["name"]), str(card.get("edition") or "")
-
-
-def card_files(extra_dirs: Iterable[Path] = ()) -> list[tuple[str, Path]]:
-    """(source, file) pairs: shipped first, then the user's config folder, then --cards folders."""
-    out = [("shipped", p) for p in sorted(shipped_cards_dir().rglob("*.yaml"))]
-    for folder, named in [(user_cards_dir(), False), *((Path(d), True) for d in extra_dirs)]:
-        if folder.is_dir():
-            out.extend(("user", p) for p in sorted(folder.rglob("*.yaml")))
-        elif folder.is_file() or (named and (folder.exists() or folder.is_symlink())):
-            out.append(("user", folder))  # a `--cards` pipe or link to nothing is named by the loader, not ignored
-    return out
 
 
 def _build(files: list[tuple[str, Path]]) -> dict:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
+from typing import Iterable
 
 _PACKAGE = Path(__file__).resolve().parent.parent
 _REPO = _PACKAGE.parent
@@ -62,3 +63,14 @@ def cache_dir() -> Path:
 def data_dir() -> Path:
     """Where saved games live (``REFEREE_DATA_DIR`` moves it)."""
     return _user_dir("REFEREE_DATA_DIR", "data")
+
+
+def card_files(extra_dirs: Iterable[Path] = ()) -> list[tuple[str, Path]]:
+    """(source, file) pairs: shipped first, then the user's config folder, then --cards folders."""
+    out = [("shipped", p) for p in sorted(shipped_cards_dir().rglob("*.yaml"))]
+    for folder, named in [(user_cards_dir(), False), *((Path(d), True) for d in extra_dirs)]:
+        if folder.is_dir():
+            out.extend(("user", p) for p in sorted(folder.rglob("*.yaml")))
+        elif folder.is_file() or (named and (folder.exists() or folder.is_symlink())):
+            out.append(("user", folder))  # a `--cards` pipe or link to nothing is named by the loader, not ignored
+    return out

@@ -1,71 +1,46 @@
-"""Finding the rule for a question asked in players' words: BM25 over each section's title,
-keywords, parent titles and summary, with a small synonym list drawn from the books' own words.
+"""Finding the rule for a question asked in players' words.
+
+1. The question's words (rule_words.py: slang, synonyms, one stem per word) are scored with BM25F over
+   each section's title, keywords, parent titles and summary; a misspelt word stands for the closest
+   word of the books.
+2. A card or character the question names (rule_entities.py) counts as a keyword of every section it
+   points at (its note, the rules it cites, the general rule of its kind); the words of the name count
+   for less as plain words, so a card's own section does not win by its name alone.
+3. Where BM25 scores two relatives close (a section and its parent, child or sibling), the book's
+   structure decides: a section covers the question by the weight of the question's terms its own
+   words match, and the most specific section that covers it wins (a child that covers the matched
+   terms as well as its parent, and adds one its parent's title does not say, beats it; otherwise the
+   parent does; a sibling wins by covering all the other covers and more).
 
 BM25 is written here on the standard library: rank-bm25 would bring numpy in, too heavy for a
-one-shot `referee rule`, and the index is a few hundred short documents (built in milliseconds).
+one-shot `referee rule`, and the index is a few hundred short documents.
 """
 
 from __future__ import annotations
 
-import math
-import re
-from collections import Counter
 import dataclasses
+import math
+from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 
-from referee.core.text import normalize
+from referee.core.rule_entities import build_entities, mentions, plain
+from referee.core.rule_words import GAME_NAMES, question_terms, terms
 
 K1, B = 1.2, 0.3  # B low: keyword lists are long, and a long list is not a weaker match
 # A word counts more in a title than in a summary: each field's words are counted this many times.
 FIELD_WEIGHTS = (("title", 3.0), ("keywords", 2.0), ("path", 1.0), ("summary", 1.0))
-# The deciding subsection before its parent (whose summary retells its children) or a worked example.
-KIND_WEIGHTS = {"subsection": 1.0, "ruling": 1.0, "section": 0.9, "glossary": 0.8, "card-note": 0.95,
+PATH_FIELD = 2
+TOP_FIELD_WEIGHT = FIELD_WEIGHTS[0][1]
+TOPIC_FIELDS = (0, PATH_FIELD)  # what a section is about: its title and its parents' titles
+# A worked example shows a rule; it decides only a question about its own case.
+KIND_WEIGHTS = {"subsection": 1.0, "ruling": 1.0, "section": 0.9, "glossary": 0.8, "card-note": 1.0,
                 "example": 0.7}
-SYNONYM_WEIGHT = 0.6
-
-STOPWORDS = {"a", "an", "the", "of", "to", "in", "on", "and", "or", "is", "are", "what", "how", "does", "do", "did",
-             "when", "with", "for", "if", "can", "i", "you", "my", "it", "its", "me", "we", "be", "happens", "happen",
-             "who", "which", "there", "this", "that", "at", "by", "get", "gets", "has", "have", "am", "was", "so",
-             "as", "from", "any", "about", "still", "someone", "somebody", "player", "players", "card", "cards",
-             "rule", "rules", "game", "should", "would", "will", "then", "than", "into", "out"}
-# The games' own names say nothing about a rule ("Three-Dragon Ante: Giants War Glossary").
-GAME_NAMES = re.compile(r"\b(?:three dragon ante|red dragon inn|giants war)\b")
-# Words players use, and the words the books use for the same thing. Phrases are matched first.
-SYNONYMS = {
-    "go first": "first turn leader lead", "goes first": "first turn leader lead", "starts": "first turn",
-    "next gambit": "ante first turn", "new gambit": "ante first turn",
-    "pass out": "passing out eliminated elimination", "passes out": "passing out eliminated elimination",
-    "passed out": "passing out eliminated elimination", "no gold": "running out gold",
-    "knocked out": "passing out", "eliminated": "lose out", "loses": "lose losing", "dies": "passing out",
-    "left": "leave leaving", "quit": "leave leaving", "fold": "leave leaving",
-    "broke": "running out gold", "no money": "running out gold", "money": "gold", "coins": "gold",
-    "health": "fortitude", "hp": "fortitude", "drunk": "alcohol content", "drunkenness": "alcohol content",
-    "booze": "drink", "cancel": "negate", "counter": "negate", "stop": "negate", "dodge": "ignore",
-    "avoid": "ignore", "bet": "ante", "wager": "ante", "gamble": "gambling", "poker": "gambling",
-    "empty": "running out", "runs out": "running out", "ran out": "running out",
-    "same time": "at once simultaneous several", "at once": "simultaneous several", "both": "several",
-    "draw": "tie ties", "tied": "tie ties", "tie": "ties", "share": "split", "half": "split",
-    "highest": "strongest", "biggest": "strongest", "wins": "win rewarding", "points": "strength",
-    "power": "strength", "robot": "otto automaton", "automaton": "otto", "wolf": "wulfric",
-    "cook": "recipe recipes", "cooking": "recipe recipes", "ingredient": "ingredients cutting board",
-    "potion": "potions", "gear": "gear device", "debt": "hole", "owe": "hole", "owes": "hole",
-    "more than one": "several additional", "extra": "additional", "limit": "maximum", "most": "maximum",
-    "least": "minimum", "order": "ordering", "tip": "tip wench",
-}
-
-
-def stem(word: str) -> str:
-    """A light suffix stripper (passes, passing, passed → pass; leave, leaving → leav)."""
-    for suffix in ("ing", "ed", "es", "s"):
-        if word.endswith(suffix) and len(word) - len(suffix) >= 3 and not word.endswith("ss"):
-            word = word[: -len(suffix)]
-            break
-    return word[:-1] if word.endswith("e") and len(word) >= 4 else word
-
-
-def terms(text: str) -> list[str]:
-    return [stem(w) for w in GAME_NAMES.sub(" ", normalize(text)).split() if w not in STOPWORDS]
+ENTITY_WEIGHT = 1.0  # a named card or character: one keyword match in each section it points at
+NAME_WEIGHT = 0.5  # the words of that name, as plain words
+FAMILY_CANDIDATES = 40  # the best sections weighed against their families
+FAMILY_RATIO = 0.8  # relatives this close in score are ordered by the book's structure
+GAME_OF_BOOK = {"tda": "tda"}  # every other book is The Red Dragon Inn's
 
 
 @dataclass(frozen=True)
@@ -73,64 +48,107 @@ class Index:
     ids: tuple[str, ...]
     books: tuple[str, ...]
     kinds: tuple[str, ...]
+    parents: tuple[int, ...]  # the nearest section above, or -1
     counts: tuple[tuple[dict, ...], ...]  # per section, per field: term -> count
     lengths: tuple[tuple[int, ...], ...]  # per section, per field
     average_lengths: tuple[float, ...]  # per field
     document_frequency: dict  # term -> sections having it in any field
+    entities: tuple[dict, ...] = ()  # {"name", "game", "sections"} (section positions)
+    phrases: dict = dataclasses.field(default_factory=dict)  # a name's words -> entity numbers
+    longest: int = 0  # words in the longest phrase
+    editions: dict = dataclasses.field(default_factory=dict)  # rules.editions(): the edition filter's data
 
 
-def build_index(sections) -> Index:
+def build_index(sections: dict, cards: list[dict] = ()) -> Index:
+    """The index of ``sections`` (id -> Section), with the cards that may be named in a question."""
     ids, books, kinds, counts, lengths = [], [], [], [], []
     frequency: Counter = Counter()
-    for section in sections:
+    for section in sections.values():
         fields = {"title": section.title, "keywords": " ".join(section.keywords),
                   "path": " ".join(section.path[:-1]), "summary": section.summary}
-        per_field = [Counter(terms(fields[name])) for name, _ in FIELD_WEIGHTS]
+        per_field = [Counter(terms(plain(fields[name]))) for name, _ in FIELD_WEIGHTS]
         ids.append(section.id)
         books.append(section.book)
         kinds.append(section.kind)
         counts.append(tuple(dict(c) for c in per_field))
         lengths.append(tuple(sum(c.values()) for c in per_field))
         frequency.update(set().union(*per_field))
+    position = {section_id: n for n, section_id in enumerate(ids)}
+    parents = tuple(_parent(section_id, position) for section_id in ids)
     averages = tuple(sum(row[f] for row in lengths) / max(1, len(lengths)) for f in range(len(FIELD_WEIGHTS)))
-    return Index(tuple(ids), tuple(books), tuple(kinds), tuple(counts), tuple(lengths), averages, dict(frequency))
+    entities, phrases = build_entities(sections, list(cards), frequency)
+    entities = tuple({**e, "sections": [[position[s], strength] for s, strength in e["sections"]]}
+                     for e in entities)
+    return Index(tuple(ids), tuple(books), tuple(kinds), parents, tuple(counts), tuple(lengths), averages,
+                 dict(frequency), entities, phrases, max((len(p.split()) for p in phrases), default=0))
 
 
-def query_terms(question: str, vocabulary) -> dict[str, float]:
-    """The question's terms with their weights: its own words 1, the books' synonyms less; a misspelt
-    word stands for the closest word of the books."""
-    text = " " + normalize(question) + " "
-    weights: dict[str, float] = {}
-    for term in terms(text):
-        weights[term] = 1.0
-    for phrase, replacement in SYNONYMS.items():
-        if re.search(rf"\b{re.escape(phrase)}\b", text):
-            added = terms(replacement)
-            for term in added:  # a phrase that stands for several words does not outweigh the question's own
-                weights.setdefault(term, SYNONYM_WEIGHT / math.sqrt(len(added)))
-    unknown = [t for t in weights if t not in vocabulary and len(t) >= 4]
+def _parent(section_id: str, position: dict) -> int:
+    parts = section_id.split("/")
+    for size in range(len(parts) - 1, 1, -1):
+        found = position.get("/".join(parts[:size]))
+        if found is not None:
+            return found
+    return -1
+
+
+def _question(index: Index, question: str, games: set[str] | None):
+    """(term weights, mentions): the question's terms, a name's words weighing less than the rest."""
+    normal = GAME_NAMES.sub(" ", plain(question))
+    named = [(phrase, [n for n in numbers if games is None or index.entities[n]["game"] in games])
+             for phrase, numbers in mentions(normal, index.phrases, index.longest)]
+    named = [(phrase, numbers) for phrase, numbers in named if numbers]
+    weights = question_terms(normal)
+    rest = normal
+    for phrase, _ in named:
+        rest = rest.replace(phrase, " ", 1)
+    plain_words = set(question_terms(rest))
+    for phrase, _ in named:
+        for term in terms(phrase):
+            if term in weights and term not in plain_words:
+                weights[term] *= NAME_WEIGHT
+    unknown = [t for t in weights if t not in index.document_frequency and len(t) >= 4]
     if unknown:
         from rapidfuzz import fuzz, process
 
         for term in unknown:
-            found = process.extractOne(term, list(vocabulary), scorer=fuzz.ratio, score_cutoff=80)
+            found = process.extractOne(term, list(index.document_frequency), scorer=fuzz.ratio, score_cutoff=80)
             if found:
                 weights.setdefault(found[0], weights[term] * 0.8)
-    return weights
+    return weights, named
 
 
-def rank(index: Index, question: str, books: set[str] | None = None, limit: int = 5) -> list[tuple[float, str]]:
-    """(score, section id) best first: BM25F (each field saturates on its own, so a word in the title
-    counts fully however often the summary repeats it), with the section's kind as a prior."""
-    weights = query_terms(question, index.document_frequency)
+def rank(index: Index, question: str, books: set[str] | None = None, limit: int = 5,
+         hidden: frozenset[str] = frozenset()) -> list[tuple[float, str]]:
+    """(score, section id) best first, from ``books`` (all if None), leaving out the ``hidden`` ids."""
+    games = None if books is None else {GAME_OF_BOOK.get(b, "rdi") for b in books}
+    weights, named = _question(index, question, games)
+    allowed = {p for p in range(len(index.ids))
+               if (books is None or index.books[p] in books) and index.ids[p] not in hidden}
+    name_terms = {t for phrase, _ in named for t in terms(phrase)}
+    scores, covers, titles = _word_scores(index, weights, name_terms, allowed)
+    _add_names(index, named, allowed, scores, covers, titles)
+    for position in scores:
+        scores[position] *= KIND_WEIGHTS.get(index.kinds[position], 0.9)
+    best = sorted(scores, key=lambda p: (-scores[p], index.ids[p]))[:FAMILY_CANDIDATES]
+    _weigh_families(index, best, covers, titles, scores, weights)
+    return [(scores[p], index.ids[p]) for p in best[:limit]]
+
+
+def _word_scores(index: Index, weights: dict, name_terms: set, allowed: set):
+    """BM25F of each allowed section (each field saturates on its own, so a word in the title counts
+    fully however often the summary repeats it); what of the question each covers by its own words
+    (term -> weight x idf x the strength of the weightiest field having it; its parents' titles count
+    as its own; a name's words are left to the name); and which of those terms are its topic (title or
+    parents' titles)."""
     total = len(index.ids)
-    idf = {t: math.log(1 + (total - index.document_frequency[t] + 0.5) / (index.document_frequency[t] + 0.5))
-           for t in weights if t in index.document_frequency}
-    scored = []
-    for position, section_id in enumerate(index.ids):
-        if books is not None and index.books[position] not in books:
-            continue
+    idf = {t: _idf(total, index.document_frequency[t]) for t in weights if t in index.document_frequency}
+    scores: dict[int, float] = {}
+    covers: dict[int, dict[str, float]] = {}
+    titles: dict[int, set[str]] = {}
+    for position in allowed:
         score = 0.0
+        cover: dict[str, float] = {}
         for field, (_, field_weight) in enumerate(FIELD_WEIGHTS):
             counts = index.counts[position][field]
             norm = K1 * (1 - B + B * index.lengths[position][field] / max(index.average_lengths[field], 1e-9))
@@ -138,25 +156,138 @@ def rank(index: Index, question: str, books: set[str] | None = None, limit: int 
                 count = counts.get(term)
                 if count:
                     score += field_weight * weight * idf[term] * count * (K1 + 1) / (count + norm)
+                    if term not in name_terms:
+                        strength = 1.0 if field == PATH_FIELD else field_weight / TOP_FIELD_WEIGHT
+                        cover[term] = max(cover.get(term, 0.0), weight * idf[term] * strength)
         if score > 0:
-            scored.append((score * KIND_WEIGHTS.get(index.kinds[position], 0.9), section_id))
-    scored.sort(key=lambda pair: (-pair[0], pair[1]))
-    return scored[:limit]
+            scores[position], covers[position] = score, cover
+            titles[position] = {t for t in cover if any(t in index.counts[position][f] for f in TOPIC_FIELDS)}
+    return scores, covers, titles
+
+
+def _add_names(index: Index, named: list, allowed: set, scores: dict, covers: dict, titles: dict) -> None:
+    """A named card or character counts as one keyword match, with the idf of how many sections it
+    points at, in each of those sections (by the strength of the link), and as part of their topic."""
+    total = len(index.ids)
+    for number, (_, entity_numbers) in enumerate(named):
+        linked: dict[int, float] = {}
+        for entity in entity_numbers:
+            for position, strength in index.entities[entity]["sections"]:
+                if position in allowed:
+                    linked[position] = max(linked.get(position, 0.0), strength)
+        weight = _idf(total, len(linked))
+        for position, strength in linked.items():
+            scores[position] = scores.get(position, 0.0) + ENTITY_WEIGHT * weight * strength
+            covers.setdefault(position, {})[f"@{number}"] = weight * strength
+            titles.setdefault(position, set()).add(f"@{number}")
+
+
+def _idf(total: int, frequency: int) -> float:
+    return math.log(1 + (total - frequency + 0.5) / (frequency + 0.5))
+
+
+def _weigh_families(index: Index, order: list[int], covers: dict, titles: dict, scores: dict,
+                    weights: dict) -> None:
+    """Reorder ``order`` (best first) so that no section stays below a relative it outranks
+    (``_outranks``), where BM25 scores them close (within FAMILY_RATIO): there the words cannot tell the
+    two apart and the book's structure decides. A section that moves goes just above the one it
+    outranks; everything else keeps its order."""
+    for _ in range(len(order) ** 2):
+        moved = False
+        for upper_rank, upper in enumerate(order):
+            lower = next((p for p in order[upper_rank + 1:] if scores[p] >= FAMILY_RATIO * scores[upper]
+                          and _outranks(index, p, upper, covers, titles, weights)), None)
+            if lower is not None:
+                order.remove(lower)
+                order.insert(upper_rank, lower)
+                moved = True
+                break
+        if not moved:
+            return
+
+
+def _outranks(index: Index, one: int, other: int, covers: dict, titles: dict, weights: dict) -> bool:
+    """Whether section ``one`` should stand above its relative ``other``. A section covers the question
+    by the weight of the question's terms its own words match (its parents' titles count as its own).
+    The more specific of an ancestor and a descendant wins when it covers the question as well as the
+    broader one and adds a term the broader one's title does not say (a worked example must cover
+    more); otherwise the broader one wins. A sibling wins when it covers every term the other covers
+    and more."""
+    def total(p: int) -> float:
+        return sum(covers[p].values())
+
+    def adds(below: int, above: int) -> bool:
+        return any(t not in titles[above] for t in covers[below])
+
+    tolerance = 1e-9
+    if _is_ancestor(index, other, one):
+        if not adds(one, other):
+            return False
+        if index.kinds[one] == "example":
+            return total(one) > total(other) + tolerance
+        return total(one) >= total(other) - tolerance
+    if _is_ancestor(index, one, other):
+        return not _outranks(index, other, one, covers, titles, weights)
+    if index.parents[one] == index.parents[other] != -1:
+        return _plain_cover(covers[other], weights) < _plain_cover(covers[one], weights)
+    return False
+
+
+def _plain_cover(cover: dict, weights: dict) -> set[str]:
+    """The terms a section covers that the question says outright (not a synonym, nor one sense of an
+    ambiguous word): only these decide between siblings."""
+    return {t for t in cover if weights.get(t, 1.0) >= 1.0}
+
+
+def _is_ancestor(index: Index, ancestor: int, position: int) -> bool:
+    while position != -1:
+        position = index.parents[position]
+        if position == ancestor:
+            return True
+    return False
+
+
+def _depth(index: Index, position: int) -> int:
+    depth = 0
+    while index.parents[position] != -1:
+        position = index.parents[position]
+        depth += 1
+    return depth
+
+
+def index_files():
+    """The files the index is built from: the rules data, the card files (names a question may use),
+    and the code that turns text into terms."""
+    from pathlib import Path
+
+    from referee.core.paths import card_files
+    from referee.core.rules import rules_files
+
+    here = Path(__file__).parent
+    return [*rules_files(), *(p for _, p in card_files()), here / "rule_search.py", here / "rule_words.py",
+            here / "rule_entities.py"]
 
 
 @lru_cache(maxsize=1)
 def default_index() -> Index:
     """The index of every section, kept in the JSON cache: building it costs more than a one-shot
-    `referee rule` should (a few hundred milliseconds of normalising text), loading it a few."""
-    from pathlib import Path
-
+    `referee rule` should (normalising and stemming every section's text), loading it a few ms."""
     from referee.core.cache import cached_json
-    from referee.core.rules import rules_files, sections
+    from referee.core.rules import sections
 
     def build() -> dict:
-        return dataclasses.asdict(build_index(sections().values()))
+        from referee.core.carddb import load_cards
 
-    raw = cached_json("rule-index", [*rules_files(), Path(__file__)], build)  # this file: the stemmer and weights
-    return Index(tuple(raw["ids"]), tuple(raw["books"]), tuple(raw["kinds"]),
+        cards = [{"name": c.name, "aliases": list(c.aliases), "cites": list(c.cites), "type": c.type,
+                  "subtype": c.subtype, "owner": c.owner, "game": c.game} for c in load_cards().cards]
+        from referee.core.rules import editions, section_records
+
+        section_records()  # written with the index: a later one-shot reads only the sections it shows
+        return dataclasses.asdict(dataclasses.replace(build_index(sections(), cards), editions=editions()))
+
+    raw = cached_json("rule-index", index_files(), build)
+    return Index(tuple(raw["ids"]), tuple(raw["books"]), tuple(raw["kinds"]), tuple(raw["parents"]),
                  tuple(tuple(fields) for fields in raw["counts"]), tuple(tuple(n) for n in raw["lengths"]),
-                 tuple(raw["average_lengths"]), raw["document_frequency"])
+                 tuple(raw["average_lengths"]), raw["document_frequency"], tuple(raw["entities"]),
+                 raw["phrases"], raw["longest"],
+                 {**raw["editions"], "hidden": {e: frozenset(ids) for e, ids in raw["editions"]["hidden"].items()}})

@@ -29,6 +29,8 @@ class Section:
     cards: tuple[str, ...] = ()
     differs: tuple[tuple[str, str], ...] = ()
     silent: tuple[str, ...] = ()
+    card_kinds: tuple[str, ...] = ()  # the card kinds whose general rule this is ("sometimes", "giant_god")
+    one_book: bool = False  # only this core book prints the rule; its `differs` links say where the other is silent
 
     @property
     def citation(self) -> str:
@@ -41,6 +43,7 @@ class Section:
             "page": self.page, "citation": self.citation, "summary": self.summary,
             "keywords": list(self.keywords), "related": list(self.related), "cards": list(self.cards),
             "differs": [{"id": i, "difference": d} for i, d in self.differs], "silent": list(self.silent),
+            "one_book": self.one_book,
         }
 
 
@@ -70,7 +73,8 @@ def _to_section(raw: dict) -> Section:
         keywords=tuple(raw.get("keywords") or ()), related=tuple(raw.get("related") or ()),
         cards=tuple(raw.get("cards") or ()),
         differs=tuple((d["id"], d.get("difference", "")) for d in raw.get("differs") or ()),
-        silent=tuple(raw.get("silent") or ()),
+        silent=tuple(raw.get("silent") or ()), card_kinds=tuple(raw.get("card_kinds") or ()),
+        one_book=bool(raw.get("one_book")),
     )
 
 
@@ -101,37 +105,110 @@ class RuleHit:
     section: Section
     score: float
     alternatives: tuple[Section, ...] = field(default_factory=tuple)
+    note: str = ""  # which core book prints the rule, where only one does
 
 
 # The books each game's rules are in: a question asked during a game is answered from its own books.
 GAME_BOOKS = {"rdi": ("gii", "rdi3", "smb"), "tda": ("tda",)}
 CORE_BOOKS = ("gii", "rdi3")  # the two RDI books that print the same core rules, each in its own words
+BOOK_NAMES = {"rdi3": "RDI 3", "gii": "Gambling? I'm In!"}
+RANKED = 10  # sections in a `rule --all` list
 
 
-def _other_edition(section_id: str, edition: str | None) -> bool:
-    """A core rule in the book the table did not choose, where the chosen book covers that part."""
-    book_id, _, rest = section_id.partition("/")
-    if edition not in CORE_BOOKS or book_id not in CORE_BOOKS or book_id == edition:
-        return False
-    return f"{edition}/{rest.split('/')[0]}" in sections()
+def counterpart(section_id: str, book: str) -> str | None:
+    """The section of core ``book`` that prints the same rule as ``section_id`` (another core book's):
+    the same path, or a `differs` link to a rule that book prints too. A section with neither takes its
+    nearest parent's (an example under Mead is under Mead and Similar Drinks there); a rule marked
+    `one_book` has none, and nor has a part only one book has (RDI 3's Appendix A)."""
+    index = sections()
+    own, _, rest = section_id.partition("/")
+    if own not in CORE_BOOKS or book not in CORE_BOOKS or own == book or section_id not in index:
+        return None
+    current, below = section_id, ""
+    while True:
+        if current in index:
+            found = index[current]
+            if found.one_book:
+                return None
+            same = f"{book}/{current.partition('/')[2]}"
+            linked = [same] if same in index else [
+                other for other, _ in found.differs if other.startswith(f"{book}/") and not index[other].one_book]
+            if linked:
+                return linked[0] + below if linked[0] + below in index else linked[0]
+        if current.count("/") < 2:
+            return None
+        current, _, last = current.rpartition("/")
+        below = f"/{last}{below}"
+
+
+def one_book_note(section: Section) -> str:
+    """"Only RDI 3 prints this rule; Gambling? I'm In! is silent." for a core rule only one book prints,
+    where the other book covers that part of the game (so not for RDI 3's character appendix)."""
+    if section.book not in CORE_BOOKS:
+        return ""
+    other = next(b for b in CORE_BOOKS if b != section.book)
+    top = section.id.split("/")[1]
+    if f"{other}/{top}" not in sections() or counterpart(section.id, other):
+        return ""
+    return f"Only {BOOK_NAMES[section.book]} prints this rule; {BOOK_NAMES[other]} is silent."
+
+
+@lru_cache(maxsize=2)
+def hidden_by(edition: str) -> frozenset[str]:
+    """The other core book's sections that give way when the table plays ``edition``: those whose rule
+    the chosen book prints too."""
+    return frozenset(s for s in sections() if s.split("/")[0] in CORE_BOOKS and counterpart(s, edition))
 
 
 def search_rules(topic: str, book: str | None = None, limit: int = 5, books=None,
                  edition: str | None = None) -> list[RuleHit]:
-    """Sections best answering a question or topic, best first (BM25: see rule_search.py). ``book`` or
+    """Sections best answering a question or topic, best first (see rule_search.py). ``book`` or
     ``books`` narrow the search. A rule both core RDI books print is listed once: in the table's
-    ``edition`` where it has that section, else as first ranked."""
+    ``edition`` (the other book's section gives way to the chosen book's), else as first ranked. A rule
+    only one core book prints is always listed, saying which book prints it."""
     from referee.core.rule_search import default_index, rank
 
     allowed = {book} if book else set(books) if books else None
     found, seen = [], set()
-    for score, section_id in rank(default_index(), topic, allowed, limit * 6):
-        book_id, _, rest = section_id.partition("/")
-        key = rest if book_id in CORE_BOOKS else section_id
-        if key in seen or _other_edition(section_id, edition):
+    index = default_index()
+    hidden = index.editions.get("hidden", {}).get(edition) or hidden_by(edition) if edition in CORE_BOOKS \
+        else frozenset()
+    for score, section_id in rank(index, topic, allowed, limit * 6, hidden):
+        key = index.editions.get("same", {}).get(section_id, section_id)  # one entry for both books' wordings
+        if key in seen:
             continue
-        if book_id in CORE_BOOKS and edition in CORE_BOOKS and f"{edition}/{rest}" in sections():
-            section_id = f"{edition}/{rest}"
         seen.add(key)
-        found.append(RuleHit(sections()[section_id], score))
-    return found[:limit]
+        found.append(RuleHit(section(section_id), score, note=index.editions.get("notes", {}).get(section_id, "")))
+        if len(found) == limit:
+            break
+    return found
+
+
+def editions() -> dict:
+    """What the edition filter needs, worked out once with the index: for each core edition the other
+    book's sections that give way to it; for each section of RDI 3 its GII wording where GII prints the
+    rule (one key for both); and the one-book notes."""
+    index = sections()
+    return {"hidden": {edition: sorted(hidden_by(edition)) for edition in CORE_BOOKS},
+            "same": {s: counterpart(s, "gii") for s in index if counterpart(s, "gii")},
+            "notes": {s: one_book_note(found) for s, found in index.items() if one_book_note(found)}}
+
+
+@lru_cache(maxsize=1)
+def section_records():
+    from referee.core.cache import cached_records
+
+    def build() -> tuple[dict, list]:
+        entries = _parse_rules()
+        return {"index": {entry["id"]: n for n, entry in enumerate(entries)}}, entries
+
+    return cached_records("rule-sections", rules_files(), build)
+
+
+def section(section_id: str) -> Section:
+    """One section: from the whole index where it is loaded already (a game), else read alone from its
+    cache record, so a one-shot `rule` reads only the sections it shows."""
+    if sections.cache_info().currsize:
+        return sections()[section_id]
+    header, records = section_records()
+    return _to_section(records[header["index"][section_id]])

@@ -30,7 +30,7 @@ HELP = """Commands:
   position                                    the current position as YAML, to save and load later
   export [--last N] [--position]              the plays, verdicts, reasons and citations as Markdown
   undo | redo                                 take back / put back the last change
-  card NAME | rule TOPIC                      look up a card or a rule
+  card NAME | rule TOPIC [--all]              look up a card or a rule (--all: the ranked list)
   games | resume [ID]                         list saved games, reopen one
   save as FILE                                write this game to another store and go on saving there
   serve [--host ADDRESS] [--port N]           show this game on a live web page for the whole table
@@ -72,10 +72,6 @@ def adapter(kind: str):
         return importlib.import_module(GAMES[kind])
     except ModuleNotFoundError:
         raise NotUnderstood(f"The {kind} referee is not built yet.") from None
-
-
-def _also(hits) -> str:
-    return "".join(f"\n  Also: {hit.section.citation}  [{hit.section.id}]" for hit in hits)
 
 
 def info(line: str, text: str, code: str = "info", cites: tuple[str, ...] = ()) -> Ruling:
@@ -221,13 +217,22 @@ class Session(Saving):
             cards = self.cards_in_play
             return info(text, card_lookup_text(cards.lookup(rest, game=game) if rest else cards.lookup("")), "card")
         if word == "rule":
-            from referee.core.rules import GAME_BOOKS, search_rules
-            from referee.views import rule_text
+            from referee.core.rules import GAME_BOOKS, RANKED, search_rules
+            from referee.rule_views import rule_answer_text, rule_list_text
 
             playing = self.game is not None and self.state is not None
-            hits = search_rules(rest, books=GAME_BOOKS.get(self.game.GAME) if playing else None,
-                                edition=self.game.rule_edition(self.state) if playing else None)
-            return info(text, rule_text(hits[0]) + _also(hits[1:4]) if hits else f"No rule matches {rest!r}.", "rule")
+            words = rest.split()
+            ranked = "--all" in words
+            question = " ".join(w for w in words if w != "--all")
+            if not question:
+                raise NotUnderstood("`rule` needs a question or topic, e.g. `rule drinking contest tie` "
+                                    "(add --all for the ranked list).")
+            hits = search_rules(question, books=GAME_BOOKS.get(self.game.GAME) if playing else None,
+                                edition=self.game.rule_edition(self.state) if playing else None,
+                                limit=RANKED if ranked else 3)
+            if not hits:
+                return info(text, f"No rule matches {question!r}. Try other words, e.g. 'chaser', 'ante', 'tie'.", "rule")
+            return info(text, rule_list_text(hits) if ranked else rule_answer_text(hits), "rule")
         if word == "games":
             return info(text, self.games_text(), "games")
         if word == "save":

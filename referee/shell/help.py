@@ -48,7 +48,9 @@ TOPICS: tuple[Topic, ...] = (
           "undo   ·   redo", ("redo",)),
     Topic("card", COMMANDS, "Look a card up; misspelled, partial or unpunctuated names are fine.",
           "card dont call me cute"),
-    Topic("rule", COMMANDS, "Find a rule by topic: our summary and the exact section.", "rule mead split"),
+    Topic("rule", COMMANDS, "Ask a rule question in your own words: the deciding section with our summary and "
+          "its citation, then up to two near alternatives; `--all` lists every match ranked.",
+          "rule can I poof the ante?   ·   rule mead split --all"),
     Topic("games", COMMANDS, "List the saved games with their numbers.", "games", ("saved",)),
     Topic("resume", COMMANDS, "Reopen a saved game where it stopped (default: the latest).", "resume 3",
           ("load", "open")),
