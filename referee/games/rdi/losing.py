@@ -48,6 +48,7 @@ def apply_losses(state: GameState, out: Outcome) -> None:
             out.say(f"{state.players[seat].name} did not win the Drinking Contest and has no Gold: out of the game "
                     "before any pass-out share is handed out.", ed(state, "other-rules/drinking-contest/gold-during-contest"))
         remaining = [s for s in remaining if s not in out_first]
+    broke_before = [s for s in remaining if state.players[s].gold <= 0]
     for seat in passing:
         player = state.players[seat]
         gold = player.gold
@@ -63,7 +64,14 @@ def apply_losses(state: GameState, out: Outcome) -> None:
         move_gold(state, seat, "inn", to_inn + remainder, out, "passing out")
         for other in remaining:
             move_gold(state, seat, other, share, out, "passing out")
-    if len(passing) > 1 or (passing and any(state.players[s].gold == 0 for s in remaining)):
+    saved = [s for s in broke_before if state.players[s].gold > 0]
+    if saved:
+        names = listed([state.players[s].name for s in saved])
+        givers = listed([state.players[s].name for s in passing])
+        out.say(f"{names} had no Gold, but the share of {givers}'s Gold keeps "
+                f"{'them' if len(saved) > 1 else names} in the game: those passing out split their Gold first, and "
+                "only then is anyone with no Gold out.", ed(state, "losing-the-game/passing-out/simultaneous-losses"))
+    elif len(passing) > 1 or (passing and any(state.players[s].gold == 0 for s in remaining)):
         out.say("Several players lose at once: those passing out split their Gold first, then anyone "
                 "with no Gold is out.", ed(state, "losing-the-game/passing-out/simultaneous-losses"))
     broke = [s for s in remaining if state.players[s].gold <= 0]

@@ -20,7 +20,7 @@ from referee.core.ruling import ASK, Outcome
 from referee.core.text import count_of
 from referee.games.rdi import gambling, in_front, splitting, variants
 from referee.games.rdi.effects import (
-    ATTR_NAMES, amount_of, clamp_change, ed, move_gold, named, redirected, say_one_book_rule, seats_for,
+    ATTR_NAMES, amount_of, clamp_change, ed, flat_effects, move_gold, named, redirected, say_one_book_rule, seats_for,
 )
 from referee.games.rdi.state import GAME, Entry, GameState
 
@@ -250,7 +250,8 @@ def apply_negate(ctx: Resolving, effect: Effect) -> None:
                else "."),
             ed(state, "other-rules/negate-and-ignore"))
     after_negated(state, target, ctx.cards.by_id.get(target.card_id) if target.card_id else None, out)
-    replaced = any(e.op == "play_again" for e in ctx.card.effects)  # the card itself says what happens next
+    # the card itself says what happens next (the temporal dilation card's option grants a replacement play)
+    replaced = any(e.op == "play_again" for e in flat_effects(ctx.card, ctx.entry, state))
     if target.card_type in ("gambling", "cheating") and state.round is not None and not replaced:
         gambling.after_negated_play(state, target.player, out)
 
