@@ -85,8 +85,9 @@ class _Teller:
         if op == "drink":
             source = {"drink_me": " from their Drink Me! pile", "drink_deck": " from the Drink Deck"}.get(effect.source, "")
             condition = " if this card made them lose Fortitude" if effect.condition else ""
-            count = effect.count if isinstance(effect.count, int) else 1
-            return f"{who()} drinks {count_of(count, 'Drink')}{source}{condition}"
+            count = count_of(effect.count, "Drink") if isinstance(effect.count, int) else \
+                "a number of Drinks the card does not give (the referee asks)"
+            return f"{who()} drinks {count}{source}{condition}"
         if op == "order_drinks":
             return f"{self.me} may order {count_of(effect.count or 1, 'more Drink')}" + (" for free" if effect.free else "")
         if op == "leave_round":

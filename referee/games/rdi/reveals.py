@@ -12,7 +12,7 @@ from referee.games.rdi.characters import kaylin, otto, phrenk, roxana
 from referee.games.rdi.drinks import add_chaser, start_drink, take_from_deck
 from referee.games.rdi.effects import clamp_change, ed, flat_effects
 from referee.games.rdi.ops import Resolving, resolve_effects
-from referee.games.rdi.state import Entry, GameState
+from referee.games.rdi.state import DRINK_DECK_SIZE, Entry, GameState
 
 
 class Reveals:
@@ -249,8 +249,9 @@ class Reveals:
             self.make_choice(state, state.choice.chooser, str(answer.value), None, out)
             return
         if state.question is not None:
-            if answer.value < 0:
-                raise IllegalPlay(f"An amount is 0 or more, not {answer.value}.")
+            low, high, what = answer_bounds(state, state.question)
+            if not low <= answer.value <= high:
+                raise IllegalPlay(f"{what} is {low} to {high}, not {answer.value}.", (ed(state, BOUND_RULE[what]),))
             state.answers[state.question] = answer.value
             out.say(f"Noted for the rest of the game: {self.cards.by_id[state.question.split(':')[0]].name} shows "
                     f"{answer.value} (the table's answer; the books do not print it).")
@@ -269,6 +270,9 @@ class Reveals:
             else:
                 known += value
         card = unknown_parts[0]
+        low, high, what = answer_bounds(state, f"{card.id}:alcohol")
+        if not low <= answer.value <= high:
+            raise IllegalPlay(f"{what} is {low} to {high}, not {answer.value}.", (ed(state, BOUND_RULE[what]),))
         state.answers[f"{card.id}:alcohol"] = answer.value
         out.say(f"Noted for the rest of the game: {card.name} shows {answer.value} Alcohol Content (the table's answer).")
         if len(unknown_parts) == 1:
@@ -277,3 +281,26 @@ class Reveals:
                     + (" so far (a Chaser is still to be revealed)." if entry.awaiting_chaser else "."))
         else:
             self._ask_unknown_alcohol(state, entry, out)
+
+
+# What an answer may be: a card's amount within the figures it moves (Fortitude and Alcohol Content stay within
+# 0..20; a Drink's own Alcohol Content may be below 0, as Coffee's is), Gold and cards within what a card file
+# may give (docs/card-schema.md, Limits), Drinks within the Drink Deck.
+BOUND_RULE = {"A Fortitude or Alcohol Content amount": "other-rules/minimum-and-maximum",
+              "A Drink's Alcohol Content": "other-rules/minimum-and-maximum",
+              "A Gold amount": "other-rules/minimum-and-maximum", "A number of cards": "on-your-turn/discard-and-draw",
+              "A number of Drinks": "getting-started"}
+
+
+def answer_bounds(state: GameState, key: str) -> tuple[int, int, str]:
+    parts = key.split(":")
+    if len(parts) == 2:  # CARD:alcohol, a Drink's own figure
+        return -20, 20, "A Drink's Alcohol Content"
+    op, attr = parts[1], parts[2]
+    if op == "drink":
+        return 1, DRINK_DECK_SIZE + (state.bar_deck or 0), "A number of Drinks"
+    if attr in ("fortitude", "alcohol"):
+        return 0, 20, "A Fortitude or Alcohol Content amount"
+    if attr == "gold":
+        return 0, 999, "A Gold amount"
+    return 0, 40, "A number of cards"
