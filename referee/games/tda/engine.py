@@ -137,11 +137,8 @@ class Engine:
             raise IllegalPlay(problem, ("tda/card-list",))
 
     def table_move(self, state: GameState, item, out: Outcome) -> None:
-        if isinstance(item, A.HandSize):
-            player = state.players[state.seat(item.player)]
-            before = player.hand
-            player.hand = item.count
-            out.say(f"{player.name} holds {item.count} cards (the referee had counted {before}).", "tda/glossary/hand")
+        if isinstance(item, A.HandSize):  # the table's count of a hidden hand: `set NAME hand N`, deck count kept
+            corrections.apply(state, self.cards, item.player, (("hand", str(item.count)),), out)
             return
         table_lines.apply(state, self.cards, item, out)
 
