@@ -8,6 +8,8 @@ Ctrl-C cancels the line being typed; Ctrl-D leaves (everything is already saved)
 
 from __future__ import annotations
 
+import sys
+
 from prompt_toolkit import PromptSession
 from prompt_toolkit.application import get_app
 from prompt_toolkit.auto_suggest import AutoSuggestFromHistory
@@ -20,15 +22,18 @@ from referee.shell.completer import RefereeCompleter
 from referee.shell.config import Config, load_config
 from referee.shell.keys import key_bindings
 from referee.shell.lexer import RefereeLexer, style
-from referee.shell.toolbar import toolbar_lines
+from referee.shell.rulings import colour_marks, wants_colour
+from referee.shell.toolbar import SteadyHeight, toolbar_lines
 
 __all__ = ["RefereeCompleter", "run_repl", "build_prompt"]
 
 
 def _say(text: str) -> None:
     """Every line the REPL prints (rulings, `state`, `games`, `export`, notices, the table view's address):
-    names and texts from players, files and stores with their control and escape characters made visible."""
-    print(visible(text))
+    names and texts from players, files and stores with their control and escape characters made visible;
+    then the marks coloured, ✓ green and ✗ red, where the terminal wants colour."""
+    shown = visible(text)
+    print(colour_marks(shown) if wants_colour(sys.stdout) else shown)
 
 
 def _history():
@@ -46,12 +51,14 @@ def _history():
 
 
 def _toolbar(session, config: Config):
+    steady = SteadyHeight(config.toolbar_lines)
+
     def text():
         if not config.toolbar:
             return None
         width = get_app().output.get_size().columns
-        return "\n".join(toolbar_lines(session.game, session.state, cards_of(session), width, config.toolbar_lines,
-                                        getattr(session, "read_only", None)))
+        return "\n".join(steady(width, toolbar_lines(session.game, session.state, cards_of(session), width,
+                                                     read_only=getattr(session, "read_only", None))))
 
     return text
 
@@ -78,6 +85,8 @@ def run_repl(card_dirs=(), session=None, first_line: str | None = None, config: 
         _say(notice)
     _say("referee — `help` explains everything; `new rdi NAME NAME ...` starts a game.\n"
          "Tab completes, F2 full rulings, Ctrl-D leaves (every play is saved).")
+    if first_line is None and (back := session.welcome_back()):
+        _say(back)
 
     def confirm(question: str) -> bool:
         try:  # a plain prompt of its own: the answer stays out of the history, the toolbar off
@@ -102,11 +111,16 @@ def run_repl(card_dirs=(), session=None, first_line: str | None = None, config: 
                 warned = True
                 continue
             return
-        if line.lower().split()[:1] == ["serve"]:  # the table view, a process of its own (referee/serve/)
-            from referee.serve.launch import serve_from_repl
+        for part in line.splitlines() or [""]:  # pasted lines: one announcement each
+            _respond(shell, session, part, confirm)
 
-            _say(serve_from_repl(session, line.strip()[len("serve"):]))
-            continue
-        answer = shell.respond(line, confirm)
-        if answer is not None:
-            _say(answer)
+
+def _respond(shell: TableShell, session, line: str, confirm) -> None:
+    if line.lower().split()[:1] == ["serve"]:  # the table view, a process of its own (referee/serve/)
+        from referee.serve.launch import serve_from_repl
+
+        _say(serve_from_repl(session, line.strip()[len("serve"):]))
+        return
+    answer = shell.respond(line, confirm)
+    if answer is not None:
+        _say(answer)

@@ -21,20 +21,30 @@ class Step:
     text: str
     cites: tuple[str, ...] = ()  # the sections that decide this step, the chosen edition's first
     see_also: tuple[str, ...] = ()  # worked examples and card notes that show it, never the deciding section
+    # What the short ruling keeps: an outcome changes the table (who wins the Round, the stakes or the
+    # game, who passes out) and is always shown; a standing note (two cards share a name, an edition's
+    # note, a silent rule's default) says the same all game, so it is shown once per game.
+    role: str = ""
 
     def as_dict(self) -> dict:
         data = {"text": self.text, "cites": list(self.cites)}
         if self.see_also:
             data["see_also"] = list(self.see_also)
+        if self.role:
+            data["role"] = self.role
         return data
 
 
-def _step(text: str, cites: tuple[str, ...], see_also: tuple[str, ...] = ()) -> Step:
+OUTCOME = "outcome"
+STANDING = "standing"
+
+
+def _step(text: str, cites: tuple[str, ...], see_also: tuple[str, ...] = (), role: str = "") -> Step:
     """A worked example shows a rule and never decides one: it is always "see also"."""
     from referee.core.citations import split_examples
 
     deciding, examples = split_examples(cites)
-    return Step(text, deciding, see_also + tuple(e for e in examples if e not in see_also))
+    return Step(text, deciding, see_also + tuple(e for e in examples if e not in see_also), role)
 
 
 @dataclass(frozen=True)
@@ -64,7 +74,8 @@ class Ruling:
     @staticmethod
     def from_dict(data: dict) -> "Ruling":
         return Ruling(data["verdict"], data["code"], data["message"],
-                      tuple(Step(s["text"], tuple(s["cites"]), tuple(s.get("see_also") or ())) for s in data["steps"]),
+                      tuple(Step(s["text"], tuple(s["cites"]), tuple(s.get("see_also") or ()), s.get("role", ""))
+                            for s in data["steps"]),
                       data.get("line", ""))
 
 
@@ -120,8 +131,16 @@ class Outcome:
     steps: list[Step] = field(default_factory=list)
     verdict: str = OK
 
-    def say(self, text: str, *cites: str, see_also: tuple[str, ...] = ()) -> None:
-        self.steps.append(_step(text, tuple(cites), tuple(see_also)))
+    def say(self, text: str, *cites: str, see_also: tuple[str, ...] = (), role: str = "") -> None:
+        self.steps.append(_step(text, tuple(cites), tuple(see_also), role))
+
+    def tell(self, text: str, *cites: str) -> None:
+        """A step that changes the table's outcome: the short ruling always keeps it."""
+        self.say(text, *cites, role=OUTCOME)
+
+    def note(self, text: str, *cites: str) -> None:
+        """A standing note, the same all game: the short ruling shows it once per game."""
+        self.say(text, *cites, role=STANDING)
 
     def ruling(self, line: str, message: str | None = None) -> Ruling:
         text = message or (self.steps[0].text if self.steps else "Done.")

@@ -14,6 +14,7 @@ from referee.core.carddb import CardDB
 from referee.core.ruling import ANSWER, OK, REFUSED, NotUnderstood, RefereeError, Ruling, Step
 from referee.core.saving import Saving
 from referee.core.store import Store, StoreError
+from referee.core.text import plural
 
 LOG_WIDTH = 72  # a `log` entry's verdict, shortened to fit 80 columns
 
@@ -400,6 +401,24 @@ class Session(Saving):
             verdict = steps[0]["text"] if steps else move.ruling["message"]
             lines.append(f"{number:3d}  {move.line}\n       {shorten_words(verdict, LOG_WIDTH)}")
         return "\n".join(lines)
+
+    def latest_saved(self):
+        """The most recently saved game (a SavedGame), when no game is open and the store has one."""
+        if self.state is not None or self.store is None:
+            return None
+        try:
+            games = self.store.games()
+        except StoreError:
+            return None
+        return games[0] if games else None
+
+    def welcome_back(self) -> str | None:
+        """At a bare start, the game that was under way and how to pick it up."""
+        latest = self.latest_saved()
+        if latest is None:
+            return None
+        return (f"The last game saved is game {latest.id} ({latest.title}, {plural(latest.moves, 'announcement')}): "
+                f"`resume` picks it up where it stopped; `games` lists them all.")
 
     def games_text(self) -> str:
         if self.store is None:

@@ -23,6 +23,7 @@ class TableShell:
         self.session = session
         self.config = config
         self.width = width  # the terminal's columns, asked for each ruling
+        self.noted: dict[object, set[str]] = {}  # per game: the standing notes already said in short rulings
 
     def _figures(self):
         session = self.session
@@ -62,8 +63,9 @@ class TableShell:
             return self._with_notices(ruling_text(ruling))
         after = self._figures()
         same_game = before is not None and after is not None and before[0] == after[0]
+        seen = self.noted.setdefault(after[0] if after is not None else None, set())
         return self._with_notices(short_text(ruling, before[1] if same_game else None,
-                                             after[1] if same_game else None, self.width()))
+                                             after[1] if same_game else None, self.width(), seen))
 
     def _with_notices(self, text: str) -> str:
         """What the session has to tell the table once (a file it could not write), before the ruling."""

@@ -50,13 +50,37 @@ def _read(path: Path, notices: list) -> dict:
     return {}
 
 
+KIND_WORDS = {bool: "true or false", int: "a whole number", str: "text in quotes"}
+
+
 def _value(data: dict, table: str, key: str, kind, default, notices: list, path: Path):
     section = data.get(table, {})
     value = section.get(key, default) if isinstance(section, dict) else default
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        notices.append(f"{path}: [{table}] {key} should be {kind.__name__}, not {value!r}; using {default!r}.")
+        shown = str(value).lower() if isinstance(value, bool) else repr(value) if isinstance(value, str) else value
+        notices.append(f"{path}: [{table}] {key} takes {KIND_WORDS[kind]}, not {shown}; "
+                       f"using {str(default).lower() if isinstance(default, bool) else repr(default)}.")
         return default
     return value
+
+
+def _unknown_keys(data: dict, shipped: dict, notices: list, path: Path) -> None:
+    """A misspelt setting is said, with the nearest known one, rather than silently ignored."""
+    from rapidfuzz import process
+
+    for table, section in data.items():
+        if table not in shipped:
+            near = process.extractOne(table, list(shipped), score_cutoff=60)
+            notices.append(f"{path}: there is no [{table}] section" + (f"; did you mean [{near[0]}]?" if near else
+                           f"; the sections are {', '.join(f'[{t}]' for t in shipped)}."))
+            continue
+        if not isinstance(section, dict) or table == "colours":
+            continue  # colours are checked as styles
+        for key in section:
+            if key not in shipped[table]:
+                near = process.extractOne(key, list(shipped[table]), score_cutoff=60)
+                notices.append(f"{path}: [{table}] has no setting {key!r}" + (f"; did you mean {near[0]!r}?" if near
+                               else f"; it has {', '.join(repr(k) for k in shipped[table])}."))
 
 
 def load_config(path: Path | None = None) -> Config:
@@ -66,6 +90,7 @@ def load_config(path: Path | None = None) -> Config:
     shipped = tomllib.loads(SHIPPED.read_text(encoding="utf-8"))
     data = _read(path, notices) if path.exists() else {}
     config = Config(notices=notices)
+    _unknown_keys(data, shipped, notices, path)
     config.rules = _value(data, "game", "rules", str, shipped["game"]["rules"], notices, path).lower()
     if config.rules not in EDITIONS:
         notices.append(f"{path}: [game] rules is gii or rdi3, not {config.rules!r}; using gii.")

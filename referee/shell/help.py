@@ -74,6 +74,21 @@ TOPICS: tuple[Topic, ...] = (
           "cannot be written (a full disk) or was deleted or replaced under the referee. A store that goes away is "
           "copied beside it by itself, and the referee names the copy.", "save as ~/rescued.sqlite3",
           ("save as", "store", "copy")),
+    Topic("position", COMMANDS, "Print the position now as a position file (YAML) — every figure, the turn and the "
+          "chain — to save, share, or start another game from with `new --from FILE`.",
+          "position   ·   new --from dispute.yaml", ("position file", "from", "yaml")),
+    Topic("export", COMMANDS, "The game so far as Markdown, every announcement with its ruling, to paste into a chat "
+          "or a bug report; `--last N` only the last N announcements, `--position` adds the position file.",
+          "export   ·   export --last 5 --position", ("markdown", "share", "report")),
+    Topic("serve", COMMANDS, "Show the game on a web page, read-only, for the table's phones or a second screen; it "
+          "follows the announcements as they are saved. On this computer only by default; `--host 0.0.0.0` opens it "
+          "to the local network with a secret token in the address. `serve` again prints the address.",
+          "serve   ·   serve --host 0.0.0.0 --port 8000", ("web", "page", "browser", "phone", "table view")),
+    Topic("house", COMMANDS, "Readings where the books are silent: each has a documented default, said in the ruling "
+          "it decides; `new rdi ... --house ID=READING` picks another (docs/house-rules.md lists them).",
+          "new rdi Ann Bob --house reduction-order=modifiers-first", ("house rules", "silent", "default", "defaults")),
+    Topic("help", COMMANDS, "`help` lists the topics; `help TOPIC` explains one with examples.", "help   ·   help set",
+          ("topics",)),
     Topic("quit", COMMANDS, "Leave; every announcement is already saved (if the store went away, leaving says where "
           "the game was copied, or asks for `save as FILE` first).", "quit", ("exit",)),
     # --- The Red Dragon Inn --------------------------------------------------------------
@@ -142,10 +157,14 @@ TOPICS: tuple[Topic, ...] = (
           ("cooks", "prepares", "recipe", "smorgasbord", "kitchen")),
     # --- variants and Otto ---------------------------------------------------------------
     Topic("bar-deck", VARIANTS, "The Bar Deck variant: 30 of your Drink Cards form the Drink Deck, the rest wait.",
-          "new rdi Ann Ben Cat --variant bar-deck --bar-deck 60", ("bar deck", "variant")),
+          "new rdi Ann Ben Cat --variant bar-deck --bar-deck 60", ("bar deck",)),
     Topic("prize", VARIANTS, "The Prize variant: Prizes in the Inn go into the pot; the winner chooses and uses them.",
           'new rdi Ann Ben Cat --variant prize --prize "Absorbent Towel"   ·   Ann chooses Absorbent Towel   ·   '
           "Ann uses Absorbent Towel", ("prizes", "uses")),
+    Topic("variants", VARIANTS, "The variants a game can start with: `--variant bar-deck` (`help bar-deck`) and "
+          "`--variant prize` (`help prize`); Otto the Smorgasbox with `--otto` (`help otto`).",
+          "new rdi Ann Ben Cat --variant bar-deck --bar-deck 60   ·   new rdi Ann Ben Cat --variant prize --prize \"Absorbent Towel\"",
+          ("variant",)),
     Topic("otto", VARIANTS, "Otto (Smorgasbox) plays by his revealed boxes, which the table types; his track toward a "
           "player passing out rewards that player.",
           "new rdi Otto Ann Bob --otto witchdoctor,paladin   ·   Otto action: Ann loses 2 Fortitude   ·   "
@@ -205,30 +224,43 @@ def overview() -> str:
     return "\n".join(lines)
 
 
+CLOSE_SPELLING = 80.0  # a typo of a topic's word ("gamblign"), not another word that shares letters
+
+
 def find_topic(query: str) -> list[Topic]:
-    """The topics ``query`` names: its word exactly, a topic starting with it, or the closest spelling."""
-    wanted = query.strip().lower()
+    """The topics ``query`` names: its word exactly, a topic word starting with it, or a close misspelling."""
+    wanted = " ".join(query.strip().lower().split())
     if wanted in _BY_WORD:
         exact = [_BY_WORD[wanted]]
         other = f"tda {wanted}"  # a word both games use: show both
         return exact + ([_BY_WORD[other]] if other in _BY_WORD and _BY_WORD[other] not in exact else [])
-    starting = [t for w, t in _BY_WORD.items() if w.startswith(wanted)]
+    starting = [t for w, t in _BY_WORD.items() if w.startswith(wanted)] if len(wanted) >= 3 else []
     if starting:
         return list(dict.fromkeys(starting))
-    from rapidfuzz import process
-    from rapidfuzz.fuzz import WRatio
+    from rapidfuzz import fuzz, process
 
-    best = process.extractOne(wanted, list(_BY_WORD), scorer=WRatio, score_cutoff=70)
+    best = process.extractOne(wanted, list(_BY_WORD), scorer=fuzz.ratio, score_cutoff=CLOSE_SPELLING)
     return [_BY_WORD[best[0]]] if best else []
+
+
+def nearest_topics(query: str, limit: int = 3) -> list[str]:
+    """The topic names nearest ``query``, for "did you mean" (never a page of another topic)."""
+    from rapidfuzz import fuzz, process
+
+    found = process.extract(query.strip().lower(), list(_BY_WORD), scorer=fuzz.ratio, limit=limit * 3, score_cutoff=40)
+    return list(dict.fromkeys(_BY_WORD[word].name for word, _, _ in found))[:limit]
 
 
 def help_text(query: str = "") -> str:
     if not query.strip():
         return overview()
     found = find_topic(query)
-    if not found:
-        return f"No help topic {query.strip()!r}.\n" + overview()
-    return "\n\n".join(topic_text(t) for t in found)
+    if found:
+        return "\n\n".join(topic_text(t) for t in found)
+    near = nearest_topics(query)
+    guess = (" Did you mean " + ", ".join(f"`help {n}`" for n in near[:-1]) + (" or " if len(near) > 1 else "")
+             + f"`help {near[-1]}`?") if near else ""
+    return f"There is no help topic {query.strip()!r}.{guess} `help` lists every topic."
 
 
 def topic_names() -> list[str]:

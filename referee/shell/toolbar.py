@@ -2,8 +2,9 @@
 
 A game gives its toolbar as rows of segments, each segment a tuple of ever shorter
 wordings of the same facts. ``fit`` picks, row by row, the fullest wording that
-keeps the toolbar within a few lines, wraps between segments, and never cuts a
-word: a segment wider than the screen (a long question) wraps onto lines of its own.
+takes no more lines than the row's shortest, wraps between segments, never cuts a
+word (a segment wider than the screen, a long question, wraps onto lines of its
+own), and pads to a steady height.
 The toolbar only reads the state.
 """
 
@@ -39,41 +40,54 @@ def _pack(row, level: int, width: int) -> list[str]:
     return lines
 
 
-def fit(rows, width: int, max_lines: int = 4) -> list[str]:
-    """The rows laid out in lines of at most ``width`` columns, abbreviated until they fit ``max_lines``
-    (or as short as they go: then more lines, never lost facts)."""
+ROW_LINES = (2, 1)  # lines a row may take to keep its words: the players' row two, the others one
+
+
+def _row_level(row, width: int, budget: int) -> int:
+    """The fullest wording of a row that fits its budget of lines (or, if none does, that takes no more lines
+    than its shortest wording). It depends on this row's own wordings alone — a long question below never
+    shortens the players' figures — and a game pads its figures to a steady width, so a row keeps its layout
+    from one announcement to the next."""
+    depth = max(len(segment) for segment in row)
+    allowed = max(budget, len(_pack(row, depth - 1, width)))
+    return next(level for level in range(depth) if len(_pack(row, level, width)) <= allowed)
+
+
+def fit(rows, width: int, min_lines: int = 0) -> list[str]:
+    """The rows laid out in lines of at most ``width`` columns, each row as full as its fewest lines allow,
+    padded with empty lines to ``min_lines`` so the toolbar keeps its height (it grows when the facts need
+    more lines: nothing is ever dropped or cut)."""
     width = max(width, 20)
     rows = [row for row in rows if row]
-    levels = [0] * len(rows)
-    depth = [max(len(segment) for segment in row) for row in rows]
-    while True:
-        packed = [_pack(row, level, width) for row, level in zip(rows, levels)]
-        if sum(len(lines) for lines in packed) <= max_lines:
-            break
-        # Abbreviate the row taking the most lines, to the fullest wording that saves a line;
-        # stop when no row can save one.
-        savings = {}
-        for i, row in enumerate(rows):
-            shorter = next((level for level in range(levels[i] + 1, depth[i])
-                            if len(_pack(row, level, width)) < len(packed[i])), None)
-            if shorter is not None:
-                savings[i] = shorter
-        if not savings:
-            break
-        widest = max(savings, key=lambda i: (len(packed[i]), sum(map(len, packed[i]))))
-        levels[widest] = savings[widest]
-    return [line for lines in packed for line in lines]
+    budgets = [ROW_LINES[min(index, len(ROW_LINES) - 1)] for index in range(len(rows))]
+    lines = [line.rstrip() for row, budget in zip(rows, budgets) for line in _pack(row, _row_level(row, width, budget), width)]
+    return lines + [""] * (min_lines - len(lines))
 
 
-def toolbar_lines(game, state, cards, width: int, max_lines: int = 4, read_only: str | None = None) -> list[str]:
+def toolbar_lines(game, state, cards, width: int, min_lines: int = 0, read_only: str | None = None) -> list[str]:
     """The toolbar of the game being played, as lines (a pure function of the state and the width).
     ``read_only``: why nothing can be saved just now (the session's ``read_only``); it heads the toolbar."""
     warning = [[(f"READ-ONLY: {read_only}; nothing new is saved", f"READ-ONLY: {read_only}", "READ-ONLY")]] \
         if read_only else []
     if state is None:
-        return fit(warning + [[("no game yet: `new rdi NAME NAME ...` or `new tda NAME NAME ...`; `help` for more",
-                                "no game: `new rdi NAME ...` · `help`")]], width, max_lines)
+        return fit(warning + [[("no game open: `new rdi NAME NAME ...`, `new tda NAME NAME ...`, or `resume` for the "
+                                "last saved game; `help` for more", "no game open: `new rdi NAME ...` · `resume` · `help`")]],
+                   width, min_lines)
     # Names made visible before fitting, so that the escapes count in each wording's width.
     rows = [[tuple(visible(wording) for wording in segment) for segment in row]
             for row in game.toolbar_rows(state, cards)]
-    return fit(warning + rows, width, max_lines)
+    return fit(warning + rows, width, min_lines)
+
+
+class SteadyHeight:
+    """The toolbar's height at each width never shrinks during a session: a line that came (a Round of
+    Gambling, a long question) leaves a blank in its place, so the prompt above does not jump."""
+
+    def __init__(self, at_least: int = 0):
+        self.at_least = at_least
+        self.tallest: dict[int, int] = {}
+
+    def __call__(self, width: int, lines: list[str]) -> list[str]:
+        height = max(self.tallest.get(width, self.at_least), len(lines))
+        self.tallest[width] = height
+        return lines + [""] * (height - len(lines))

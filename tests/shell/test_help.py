@@ -56,10 +56,33 @@ def test_other_words_and_misspellings_find_a_topic(cards):
     assert shell.respond("help wulfric").startswith("kaylin")
     assert shell.respond("help gamblng").startswith("gambling")
     assert "tda plays" in shell.respond("help plays")  # a word both games use shows both
-    assert shell.respond("help xyzzy").startswith("No help topic 'xyzzy'")
+    assert shell.respond("help xyzzy").startswith("There is no help topic 'xyzzy'.")
 
 
 def test_readme_explains_the_marks():
     readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
     for mark in ("✓", "✗", "?"):
         assert f"`{mark}`" in readme
+
+
+def test_every_command_has_a_topic_of_its_own(cards):
+    from referee.shell.completer import COMMANDS
+    from referee.shell.help import find_topic
+
+    for command in COMMANDS:
+        word = command.split()[0] if not command.startswith(("end", "save")) else command
+        topics = find_topic(word)
+        assert topics and word in (topics[0].name, *topics[0].words), command
+
+
+def test_an_unknown_topic_is_never_another_topics_page(cards):
+    shell = shell_for(cards)
+    for query, near in (("nonsense", None), ("servr", "serve"), ("positon", "position"), ("housse", "house")):
+        text = shell.respond(f"help {query}")
+        if near is None:
+            assert text.startswith("There is no help topic") and "Did you mean" in text
+        else:
+            assert text.startswith(f"{near} (")
+    assert shell.respond("help serve").startswith("serve (Commands)")  # not Serena's page
+    assert shell.respond("help position").startswith("position (Commands)")  # not Phrenk's Potions
+    assert shell.respond("help house").startswith("house (Commands)")

@@ -43,7 +43,11 @@ def test_why_n_and_log(cards):
 def test_refusal_says_what_would_be_accepted(cards):
     shell = shell_for(cards, "new rdi Phrenk Kaylin Wizgille Serena")
     text = shell.respond("Kaylin flurbs the table")
-    assert text.startswith("✗ ") and len(text.splitlines()) <= 3 and "Say e.g." in text
+    assert text.startswith("✗ ") and len(text.splitlines()) <= 3 and "Did you mean `Kaylin plays CARD`" in text
+    assert "Did you mean `Kaylin passes`?" in shell.respond("Kaylin pasess")
+    assert "`Kaylin orders a drink for Phrenk`" in shell.respond("kaylin ordres a drink for Phrenk")
+    assert "Did you mean `resolve`?" in shell.respond("resovle")
+    assert "Nobody called 'Bob' is playing" in shell.respond("Bob plays Poof")
 
 
 def test_verbose_switches_the_default(cards):
@@ -90,10 +94,14 @@ def test_a_question_shows_what_the_referee_asks(cards):
     shell = shell_for(cards, "new rdi Phrenk Kaylin Wizgille Serena", "set Kaylin gold 1",
                       'Phrenk plays "Gambling? I\'m in!"', "resolve", "Kaylin passes", 'Wizgille plays "I raise"',
                       "resolve", "Serena passes", "Phrenk passes")
-    lines = shell.respond("Kaylin passes").splitlines()
+    text = shell.respond("Kaylin passes")
+    lines = text.splitlines()
     assert lines[0] == "? Kaylin passes and stays in the Round."
-    assert "Kaylin has no Gold left" in lines[1] and "`resolve` when nobody does" in lines[1]
-    assert lines[2].startswith("  Wizgille G 8→15 · pot 7→0")
+    joined = " ".join(line.strip() for line in lines)
+    assert "Wizgille wins the 7 Gold in the pot." in joined  # the outcome, whole
+    assert "Kaylin has no Gold left" in joined and "`resolve` when nobody does." in joined  # the question, whole
+    assert lines[-1].startswith("  Wizgille G 8→15 · pot 7→0")
+    assert all(len(line) <= 80 for line in lines)
 
 
 def test_a_new_game_lists_no_changes_against_the_old_one(cards):

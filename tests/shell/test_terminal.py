@@ -1,4 +1,4 @@
-"""The REPL in a real terminal (tmux) at 80 and 160 columns, and through prompt_toolkit's pipe input."""
+"""The REPL in a real terminal (tmux) at 80×24 and 120×40, and through prompt_toolkit's pipe input."""
 
 from __future__ import annotations
 
@@ -32,7 +32,8 @@ class Tmux:
         env = {"REFEREE_CONFIG_DIR": tmp_path / "config", "REFEREE_DATA_DIR": tmp_path / "data",
                "REFEREE_CACHE_DIR": os.environ.get("REFEREE_CACHE_DIR", tmp_path / "cache")}
         command = " ".join(f"{k}={v}" for k, v in env.items()) + f" {sys.executable} -m referee"
-        self.run("new-session", "-d", "-s", "t", "-x", str(width), "-y", "40", command)
+        height = 24 if width <= 80 else 40
+        self.run("new-session", "-d", "-s", "t", "-x", str(width), "-y", str(height), command)
         # Keep the pane after the referee exits, so its last words ("Saved. Bye.") can still be read.
         self.run("set-option", "-t", "t", "remain-on-exit", "on")
 
@@ -62,7 +63,7 @@ needs_tmux = pytest.mark.skipif(shutil.which("tmux") is None, reason="tmux is no
 
 
 @needs_tmux
-@pytest.mark.parametrize("width", [80, 160])
+@pytest.mark.parametrize("width", [80, 120])
 def test_toolbar_in_a_real_terminal(tmp_path, cards, width):
     tmux = Tmux(tmp_path, width)
     try:
@@ -110,6 +111,42 @@ def test_the_repl_through_a_pipe(cards, capsys):
     assert "[gii/other-rules/timing]" in out  # `why` gives every section id
     assert "Kept the game under way" in out and session.game.GAME == "rdi"
     assert "otto (Variants and Otto)" in out and "Bye." in out
+
+
+TDA_LINES = ["new tda Ann Ben Cat", "Ann antes Silver Dragon 6", "Ben antes Storm Giant 10", "Cat antes Io",
+             "Ann plays Red Dragon 5", "Ben plays Hill Giant 2"]
+
+
+@needs_tmux
+@pytest.mark.parametrize("width", [80, 120])
+def test_giants_war_toolbar_in_a_real_terminal(tmp_path, cards, width):
+    """Each announcement's toolbar in the terminal is the one the state gives, at one steady height."""
+    tmux = Tmux(tmp_path, width)
+    try:
+        tmux.wait_for("referee>")
+        session = Session(cards)
+        heights = set()
+        for line in TDA_LINES:
+            tmux.type(line, "Enter")
+            session.handle(line)
+            expected = [row for row in toolbar_lines(session.game, session.state, session.cards, width) if row]
+            deadline = time.monotonic() + 10
+            while time.monotonic() < deadline:
+                shown = [row.rstrip() for row in tmux.screen()]
+                if all(row in shown for row in expected):
+                    break
+                time.sleep(0.2)
+            assert all(row in shown for row in expected), (line, expected, shown)
+            assert all(len(row) <= width for row in shown)
+            start = shown.index(expected[0])
+            # the toolbar's rows together and in their order: players, the turn, what waits
+            assert shown[start:start + len(expected)] == expected, (line, expected, shown)
+            heights.add(len(shown) - start)
+        assert len(heights) == 1, heights  # one layout all through: the toolbar kept its number of lines
+        tmux.type("C-d")
+        tmux.wait_for("Saved. Bye.")
+    finally:
+        tmux.close()
 
 
 @needs_tmux

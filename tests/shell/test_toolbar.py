@@ -36,7 +36,7 @@ def test_four_players_followed_for_30_announcements_at_80_columns(cards):
         shell.respond(line)
         shown = bar(shell, 80)
         assert all(len(x) <= 80 for x in shown)
-        assert len(shown) <= 4
+        assert len(shown) <= 5  # players (2 lines), the turn, the chain, a Round of Gambling when one runs
         assert "…" not in " ".join(shown)  # abbreviated, never cut
         assert_figures_in_view(shell.session, shown)
     assert len(lines) - 1 >= 30
@@ -152,3 +152,70 @@ def assert_figures_in_view_or_otto(session, lines):
                     or f"Fort {p.fortitude} Alc {p.alcohol} Gold {p.gold}" in text), (p.name, lines)
         else:
             assert re.search(rf"{re.escape(p.name[:4])}\S* (?:hoard )?{p.hoard}", text), (p.name, lines)
+
+
+def layout(lines: list[str]) -> list[str]:
+    """A toolbar's shape: for each line, what kind of facts it holds (its words, not its numbers)."""
+    shapes = []
+    for line in lines:
+        if re.match(r"^[ ▸]\S", line) and re.search(r"\b(?:F\d+|Fort|hoard|gold)\b", line):
+            shapes.append("players" + str(line.count(" · ")))
+        elif line.startswith(("Turn", "T1", "Gambit")):
+            shapes.append("turn")
+        else:
+            shapes.append("other")
+    return shapes
+
+
+GIANTS_WAR = Path(__file__).resolve().parents[1] / "transcripts" / "tda" / "tda_full_game.txt"
+
+
+@pytest.mark.parametrize("width", [80, 120])
+def test_the_toolbar_keeps_its_layout_for_fifty_announcements(cards, width):
+    from test_short_rulings import played_lines
+
+    for lines in (game_lines(), played_lines(GIANTS_WAR)[:51]):
+        shell = shell_for(cards, lines[0])
+        first = layout(bar(shell, width))
+        players_lines = [i for i, shape in enumerate(first) if shape.startswith("players")]
+        for line in lines[1:51]:
+            shell.respond(line)
+            shown = bar(shell, width)
+            shape = layout(shown)
+            if shell.session.state.over:
+                break
+            # the players' figures stay on the same lines, with the same players on each, and the turn below
+            assert [i for i, s in enumerate(shape) if s.startswith("players")] == players_lines, (line, shown)
+            assert [shape[i] for i in players_lines] == [first[i] for i in players_lines], (line, shown)
+            assert shape[len(players_lines)] == "turn", (line, shown)
+            assert all(len(x) <= width for x in shown)
+
+
+def test_words_not_clashing_letters_at_80_columns_in_giants_war(cards):
+    shell = shell_for(cards, "new tda Ann Ben Cat Dora", "Ann antes Silver Dragon 6")
+    text = " ".join(bar(shell, 80))
+    assert ("40 gold" in text or "hoard 40" in text) and "Gambit 1" in text and "Dragon Stakes 0" in text
+    assert not re.search(r"\bG\d", text)  # no G for gold, giants, gambit and the giant stakes at once
+
+
+def test_step_mode_shows_who_decides_next(cards):
+    shell = shell_for(cards, "new rdi Phrenk Kaylin Wizgille Serena", "Phrenk draws",
+                      'Phrenk plays "You\'re looking a little green. Drink this." on Kaylin', "step", "Phrenk passes")
+    assert "next to decide: Kaylin" in " ".join(bar(shell, 120))
+    assert "next: Kaylin" in " ".join(bar(shell, 80))
+
+
+def test_every_player_shows_their_drink_me_pile(cards):
+    shell = shell_for(cards, "new rdi Phrenk Kaylin Wizgille Serena")
+    assert " ".join(bar(shell, 80)).count("DM1") == 4
+    assert " ".join(bar(shell, 160)).count("Drink Me! 1") == 4
+
+
+def test_the_height_never_shrinks_in_a_session():
+    from referee.shell.toolbar import SteadyHeight
+
+    steady = SteadyHeight(4)
+    assert len(steady(80, ["a", "b", "c"])) == 4
+    assert len(steady(80, ["a", "b", "c", "d", "e"])) == 5
+    assert len(steady(80, ["a", "b"])) == 5  # a Round's line left a blank, not a jump
+    assert len(steady(120, ["a"])) == 4

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from referee.core.parse import find_player, find_players, is_player, match_name, split_quoted
 from referee.core.ruling import NotUnderstood
+from referee.core.suggest import did_you_mean
 
 
 @dataclass(frozen=True)
@@ -343,11 +344,15 @@ def parse(line: str, names: list[str], plays=()):
         m = pattern.match(text)
         if m and is_player(m.group("p"), names):
             return build(m, find_player(m.group("p"), names))
-    raise NotUnderstood(
-        f"I don't understand {text!r}.",
-        hint="Say e.g. `Kaylin plays \"Don't call me cute!\" on Serena`, `Phrenk orders a drink for Kaylin`, "
-             "`Phrenk reveals Wine`, `resolve`, `Kaylin passes`, `end turn`, `set Kaylin gold 3`, "
-             "`can Serena play Poof`, `undo`, `why`, `state`, `chain`, `help`.")
+    raise NotUnderstood(f"I don't understand {text!r}.", hint=did_you_mean(text, list(names), FORMS))
+
+
+# Every announcement's shape, most common first ("did you mean" offers the first ones for a player).
+FORMS = ["NAME plays CARD", "NAME passes", "NAME orders a drink for NAME", "NAME reveals DRINK", "NAME draws",
+         "NAME discards N", "NAME ends turn", "NAME keeps CARD", "NAME sells CARD to NAME", "NAME splits the DRINK with NAME",
+         "NAME tithes", "NAME atones gold", "NAME cooks RECIPE", "NAME prepares INGREDIENT", "NAME chooses OPTION",
+         "NAME leaves the round", "NAME uses the Smorgasbord", "resolve", "end turn", "step", "answer N", "set NAME gold N",
+         "can NAME play CARD", "undo", "redo", "why", "state", "chain", "help", "learn \"NAME\": EFFECTS"]
 
 
 _LEARN = re.compile(r"""^learn\b\s*(?:["“](?P<q>[^"”]+)["”]|(?P<u>[^:"“]*?))\s*(?:\bfor\s+(?P<c>[^:]+?))?\s*(?::\s*(?P<phrase>.*))?$""",
@@ -363,7 +368,9 @@ def _learn(m: re.Match) -> Learn:
     phrase = (m.group("phrase") or "").strip()
     if not phrase:
         raise NotUnderstood(f"What does {name} do? Say it after a colon.",
-                            hint=f'`learn "{name}": action: another player loses 2 Fortitude` (see `help learn`).')
+                            hint=f'`learn "{name}": KIND: WHAT IT DOES`, the kind as the card prints it, e.g. '
+                                 f'`learn "{name}": action: another player loses 2 Fortitude` or '
+                                 f'`learn "{name}": drink: 3 Alcohol Content` (see `help learn`).')
     return Learn(name, (m.group("c") or "").strip() or None, phrase)
 
 

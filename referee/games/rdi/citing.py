@@ -109,5 +109,5 @@ def settle(state, cites: tuple[str, ...], see_also: tuple[str, ...] = ()) -> tup
 
 
 def settle_ruling(state, ruling: Ruling) -> Ruling:
-    steps = tuple(Step(step.text, *settle(state, step.cites, step.see_also)) for step in ruling.steps)
+    steps = tuple(Step(step.text, *settle(state, step.cites, step.see_also), step.role) for step in ruling.steps)
     return Ruling(ruling.verdict, ruling.code, ruling.message, steps, ruling.line)

@@ -145,7 +145,7 @@ def drink_all(state: GameState, out: Outcome) -> None:
 def finish(state: GameState, winner: int | None, out: Outcome) -> None:
     if winner is not None:
         name = state.players[winner].name
-        out.say(f"{name} wins the Drinking Contest: 1 Gold from each other player (a player who passed out pays before "
+        out.tell(f"{name} wins the Drinking Contest: 1 Gold from each other player (a player who passed out pays before "
                 "their Gold is split; the winner collects before passing out).", ed(state, "other-rules/drinking-contest"))
         for seat in state.in_game():
             if seat == winner:

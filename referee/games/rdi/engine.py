@@ -204,7 +204,7 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions, Learning, Choosin
             which = f"{player.name}'s own {kind}" if chosen is own else "the shared printing"
             other = (f"`{player.name} plays shared {card.name}` for the shared one" if chosen is own
                      else "a player's own printing is played when they do not say `shared`")
-            out.say(f"Two cards are called {card.name}: this is {which} ({other}).")
+            out.note(f"Two cards are called {card.name}: this is {which} ({other}).")
         return chosen
 
     def _printings(self, card: Card) -> list[Card]:

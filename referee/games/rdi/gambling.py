@@ -106,10 +106,10 @@ def ante(state: GameState, amount: int, out: Outcome, card_player: int) -> None:
             continue
         move_gold(state, seat, "pot", amount, out, "ante")
     if state.rules == "rdi3":
-        out.say("Under RDI 3 the ante counts as losing Gold for cards that care; Gambling? I'm In! does not say so.",
+        out.note("Under RDI 3 the ante counts as losing Gold for cards that care; Gambling? I'm In! does not say so.",
                 "rdi3/gambling/ante", "gii/gambling/ante")
     else:
-        out.say("Gambling? I'm In! does not say whether the ante counts as losing Gold for cards that care; RDI 3 "
+        out.note("Gambling? I'm In! does not say whether the ante counts as losing Gold for cards that care; RDI 3 "
                 "says it does.", "gii/gambling/ante", "rdi3/gambling/ante")
 
 
@@ -329,11 +329,11 @@ def end_round(state: GameState, winner: int | None, out: Outcome, why: str, cite
     round_ = state.round
     pot = state.pot
     if winner is None:
-        out.say(f"The Round of Gambling ends ({why}): the {pot} Gold in the pot goes to the Inn.",
+        out.tell(f"The Round of Gambling ends ({why}): the {pot} Gold in the pot goes to the Inn.",
                 cite or ed(state, "gambling/leaving-a-round"))
         move_gold(state, "pot", "inn", pot, out, "end of the Round")
     else:
-        out.say(f"The Round of Gambling ends ({why}): {state.players[winner].name} wins the {pot} Gold in the pot.",
+        out.tell(f"The Round of Gambling ends ({why}): {state.players[winner].name} wins the {pot} Gold in the pot.",
                 cite or ed(state, "gambling/ending-the-round"))
         move_gold(state, "pot", winner, pot, out, "winning the Round")
         state.last_pot = [winner, pot]

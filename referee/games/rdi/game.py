@@ -157,6 +157,18 @@ def chain_text(state: GameState, cards: CardDB | None = None) -> str:
     return "\n".join(lines)
 
 
+ANSWER_FIGURES = {"alcohol": "Alcohol Content", "fortitude": "Fortitude", "gold": "Gold", "count": "number"}
+
+
+def answer_words(key: str, value, cards: CardDB | None) -> str:
+    """A figure the table gave for a card that does not print it, in words: "Coffee's Alcohol Content is -1"."""
+    card_id, _, rest = key.partition(":")
+    card = cards.by_id.get(card_id) if cards is not None else None
+    name = card.name if card is not None else card_id.rpartition("/")[2].replace("-", " ")
+    figure = rest.rpartition(":")[2]
+    return f"{name}'s {ANSWER_FIGURES.get(figure, figure.replace('_', ' '))} is {value}"
+
+
 def describe(state: GameState, cards: CardDB | None = None) -> str:
     lines = [f"The Red Dragon Inn ({'Gambling? I’m In!' if state.rules == 'gii' else 'RDI 3'} rules) — turn {state.turn}: "
              f"{state.players[state.active].name}, {PHASE_NAMES[state.phase]} phase"]
@@ -205,7 +217,7 @@ def describe(state: GameState, cards: CardDB | None = None) -> str:
             f"{state.players[o['seat']].name} discards {count_of(o['count'], 'card')}{' at random' if o['random'] else ''}"
             f" (for {o['source']})" for o in state.owed_discards))
     if state.answers:
-        lines.append("   Table's answers: " + ", ".join(f"{k}={v}" for k, v in state.answers.items()))
+        lines.append("   Table's answers: " + "; ".join(answer_words(key, value, cards) for key, value in state.answers.items()))
     if state.over:
         lines.append(f"   Game over: {state.winner} wins." if state.winner else f"   Game over: a tie between {listed(state.tie)}.")
     return "\n".join(lines)

@@ -113,5 +113,5 @@ def cites_for(state, rule: HouseRule) -> tuple[str, ...]:
 
 def say(state, rule: HouseRule, out: Outcome) -> str:
     """Say, in the ruling, that the books are silent and which reading is followed; returns the reading."""
-    out.say(rule.ruling_text(state.house), *cites_for(state, rule))
+    out.note(rule.ruling_text(state.house), *cites_for(state, rule))
     return reading(state, rule)

@@ -58,7 +58,7 @@ def apply_losses(state: GameState, out: Outcome) -> None:
         others = [state.players[s].name for s in remaining]
         shares = ("" if not others else f", nothing left for {listed(others, 'or')}" if not share
                   else f", {share} to {others[0]}" if len(others) == 1 else f", {share} to each of {listed(others)}")
-        out.say(f"{player.name} passes out. Their {gold} Gold: {to_inn} (half, rounded up) to the Inn" + shares
+        out.tell(f"{player.name} passes out. Their {gold} Gold: {to_inn} (half, rounded up) to the Inn" + shares
                 + (f", {remainder} left over to the Inn." if remainder else "."),
                 ed(state, "losing-the-game/passing-out"))
         move_gold(state, seat, "inn", to_inn + remainder, out, "passing out")
@@ -76,7 +76,7 @@ def apply_losses(state: GameState, out: Outcome) -> None:
                 "with no Gold is out.", ed(state, "losing-the-game/passing-out/simultaneous-losses"))
     broke = [s for s in remaining if state.players[s].gold <= 0]
     for seat in broke:
-        out.say(f"{state.players[seat].name} has run out of Gold and is out of the game.",
+        out.tell(f"{state.players[seat].name} has run out of Gold and is out of the game.",
                 ed(state, "losing-the-game/running-out-of-gold"))
     losers = passing + out_first + broke
     people = [s for s in state.in_game() if not state.players[s].automaton]
@@ -99,7 +99,7 @@ def apply_losses(state: GameState, out: Outcome) -> None:
     elif len(left) == 1:
         state.winner = state.players[left[0]].name
         state.over = True
-        out.say(f"{state.winner} is the last one standing and wins the game!", ed(state, "object-of-the-game"))
+        out.tell(f"{state.winner} is the last one standing and wins the game!", ed(state, "object-of-the-game"))
     else:
         for seat in losers:
             gambling.out_of_game(state, seat, out)

@@ -15,6 +15,17 @@ from referee.games.rdi.losing import apply_losses
 from referee.games.rdi.state import GAME, GameState
 
 
+def deciders(state: GameState, owner: int) -> list[int]:
+    """Who declares in turn order from the window's owner. Otto never declares: his deck answers for him
+    when a player's card affects him (Smorgasbox, Otto's responses)."""
+    return [s for s in state.turn_order_from(owner) if not state.players[s].automaton]
+
+
+def deciders_of(state: GameState, play) -> list[int]:
+    """The players still to respond to ``play`` or pass, in turn order (step mode's next is the first)."""
+    return chain.still_to_answer(play, deciders(state, contest.window_owner(state, play)))
+
+
 class Resolution:
     """Engine methods; mixed into referee.games.rdi.engine.Engine."""
 
@@ -50,9 +61,7 @@ class Resolution:
 
     @staticmethod
     def _deciders(state: GameState, owner: int) -> list[int]:
-        """Who declares in turn order from the window's owner. Otto never declares: his deck answers for him
-        when a player's card affects him (Smorgasbox, Otto's responses)."""
-        return [s for s in state.turn_order_from(owner) if not state.players[s].automaton]
+        return deciders(state, owner)
 
     def step(self, state: GameState, _: A.Step, out: Outcome) -> None:
         top = state.top

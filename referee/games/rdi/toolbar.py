@@ -1,9 +1,11 @@
 """The RDI toolbar as rows of segments, each a tuple of ever shorter wordings (see referee/shell/toolbar.py).
 
-Row 1: every player's Fortitude, Alcohol Content and Gold (Piety for Serena; Otto's
-tracks), the active player marked ▸. Row 2: turn, phase, pot, Inn, Drink Deck, a
-Round of Gambling or Drinking Contest, character marks. Row 3: the top of the chain
-or what the referee is waiting for (a choice first: nothing else goes ahead until it is made).
+Row 1: every player's Fortitude, Alcohol Content, Gold and Drink Me! pile (Piety for
+Serena; Otto's tracks), the active player marked ▸, each padded to one width. Row 2:
+turn, phase, pot, Inn, Drink Deck. Row 3: what the referee is waiting for (a choice
+first: nothing else goes ahead until it is made), or the top of the chain and who
+decides next in step mode. Row 4: a Round of Gambling (who is to act), a Drinking Contest,
+the Bar Deck, character marks.
 """
 
 from __future__ import annotations
@@ -21,23 +23,34 @@ def _names(state: GameState, seats, length: int) -> str:
     return ", ".join(abbreviate(state.players[s].name, length) for s in seats) or "nobody"
 
 
+def _player_wordings(state: GameState, seat: int, fortitude, alcohol, gold, drink_me, piety) -> tuple[str, ...]:
+    p = state.players[seat]
+    mark = ACTIVE if seat == state.active else " "  # a space keeps every player's figures at the same width
+    pious = (f" Piety {piety}", f" P{piety}") if p.piety is not None else ("", "")
+    return (f"{mark}{p.name} Fort {fortitude} Alc {alcohol} Gold {gold} Drink Me! {drink_me}{pious[0]}",
+            f"{mark}{abbreviate(p.name, NAME_LENGTHS[1])} F{fortitude} A{alcohol} G{gold} DM{drink_me}{pious[1]}",
+            f"{mark}{abbreviate(p.name, NAME_LENGTHS[2])} F{fortitude} A{alcohol} G{gold} DM{drink_me}{pious[1]}")
+
+
+# The widest figures a player shows, so that each player's segment keeps one width all game.
+WIDEST = dict(fortitude=20, alcohol=20, gold=99, drink_me=9, piety=10)
+
+
 def _player(state: GameState, seat: int) -> tuple[str, ...]:
     p = state.players[seat]
-    mark = ACTIVE if seat == state.active else ""
     if p.automaton:
+        mark = ACTIVE if seat == state.active else ""
         tracks = [(n, f, a) for n, (f, a) in p.tracks.items()]
         return (f"{mark}{p.name}: " + ", ".join(f"toward {n} F{f} A{a}" for n, f, a in tracks),
                 f"{mark}{p.name} " + " ".join(f"{abbreviate(n, 5)} {f}/{a}" for n, f, a in tracks),
                 f"{mark}{abbreviate(p.name, 5)} " + " ".join(f"{f}/{a}" for _, f, a in tracks))
+    widest = _player_wordings(state, seat, **WIDEST)
     if p.out:
-        return tuple(f"{mark}{abbreviate(p.name, n)} out (G{p.gold})" for n in NAME_LENGTHS)
-    piety = ("", "")
-    if p.piety is not None:
-        piety = (f" Piety {p.piety}", f" P{p.piety}")
-    empty = (" Drink Me! empty", " DM0") if p.drink_me == 0 else ("", "")
-    return (f"{mark}{p.name} Fort {p.fortitude} Alc {p.alcohol} Gold {p.gold}{piety[0]}{empty[0]}",
-            f"{mark}{abbreviate(p.name, NAME_LENGTHS[1])} F{p.fortitude} A{p.alcohol} G{p.gold}{piety[1]}{empty[1]}",
-            f"{mark}{abbreviate(p.name, NAME_LENGTHS[2])} F{p.fortitude} A{p.alcohol} G{p.gold}{piety[1]}{empty[1]}")
+        mark = ACTIVE if seat == state.active else " "
+        shown = tuple(f"{mark}{abbreviate(p.name, n)} out (G{p.gold})" for n in NAME_LENGTHS)
+    else:
+        shown = _player_wordings(state, seat, p.fortitude, p.alcohol, p.gold, p.drink_me, p.piety)
+    return tuple(text.ljust(len(wide)) for text, wide in zip(shown, widest))
 
 
 def _round(state: GameState) -> tuple[str, ...]:
@@ -84,13 +97,29 @@ def _marks(state: GameState) -> list[tuple[str, ...]]:
     return marks
 
 
+def _next_to_decide(state: GameState) -> str | None:
+    """Once someone has passed on the top of the chain (step mode), the next player to respond or pass."""
+    top = state.top
+    if top is None or not top.passed:
+        return None
+    from referee.games.rdi.resolution import deciders_of
+
+    waiting = deciders_of(state, top)
+    return state.players[waiting[0]].name if waiting else None
+
+
 def _status(state: GameState) -> list[tuple[str, ...]]:
     active = state.players[state.active].name
-    row = [(f"Turn {state.turn}: {active}, {PHASE_NAMES[state.phase]} phase",
-            f"T{state.turn} {abbreviate(active, 8)} {PHASE_SHORT[state.phase]}",
-            f"{abbreviate(active, 5)} {PHASE_SHORT[state.phase]}"),
-           (f"Pot {state.pot} · Inn {state.inn:+d} · Drink Deck {state.drink_deck}",
-            f"pot {state.pot} inn {state.inn:+d} deck {state.drink_deck}")]
+    return [(f"Turn {state.turn}: {active}, {PHASE_NAMES[state.phase]} phase",
+             f"Turn {state.turn} {abbreviate(active, 8)} {PHASE_SHORT[state.phase]}",
+             f"T{state.turn} {abbreviate(active, 5)} {PHASE_SHORT[state.phase]}"),
+            (f"Pot {state.pot} · Inn {state.inn:+d} · Drink Deck {state.drink_deck}",
+             f"pot {state.pot} inn {state.inn:+d} deck {state.drink_deck}")]
+
+
+def _extras(state: GameState) -> list[tuple[str, ...]]:
+    """What only some moments have: a Round of Gambling, a Drinking Contest, the Bar Deck, character marks."""
+    row = []
     if state.bar_deck is not None:
         row.append((f"Bar Deck {state.bar_deck}", f"bar {state.bar_deck}"))
     if state.round is not None:
@@ -154,8 +183,13 @@ def _chain(state: GameState) -> list[tuple[str, ...]]:
     below = f" +{count - 1}" if count > 1 else ""
     top_segment = (f"Top of the chain: {_entry(state, top, True)}{beneath}",
                    f"Top: {_entry(state, top, False)}{below}")
-    return waits + [top_segment]
+    deciding = _next_to_decide(state)
+    deciding_segment = [(f"next to decide: {deciding}", f"next: {abbreviate(deciding, 8)}")] if deciding else []
+    return waits + [top_segment] + deciding_segment
 
 
 def toolbar_rows(state: GameState, cards=None) -> list[list[tuple[str, ...]]]:
-    return [[_player(state, seat) for seat in range(len(state.players))], _status(state), _chain(state)]
+    """Players, then the turn, then what the referee waits for (the open question first), then what only some
+    moments have: always in that order, so the table finds each fact where it was."""
+    return [[_player(state, seat) for seat in range(len(state.players))], _status(state), _chain(state),
+            _extras(state)]

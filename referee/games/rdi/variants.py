@@ -108,7 +108,7 @@ def award_prize(state: GameState, winner: int | None, out: Outcome) -> None:
         out.say(f"The pot goes to the Inn, and its Prize {state.pot_prize} goes with it.", PRIZE)
     elif state.players[winner].automaton:
         state.prizes_inn.append(state.pot_prize)
-        out.say(f"Otto wins the Prize {state.pot_prize}: it goes back to the Inn with no effect.", OTTO_PRIZE)
+        out.tell(f"Otto wins the Prize {state.pot_prize}: it goes back to the Inn with no effect.", OTTO_PRIZE)
     elif _takes_effect_when_won(state.pot_prize):
         _won_prize_takes_effect(state, winner, state.pot_prize, out)
     else:
@@ -133,7 +133,7 @@ def _won_prize_takes_effect(state: GameState, winner: int, prize: str, out: Outc
     from referee.games.rdi import house
 
     card = _prize_card(prize)
-    out.say(f"{state.players[winner].name} wins the Prize {prize}: it takes effect on its winner at once, and the books "
+    out.tell(f"{state.players[winner].name} wins the Prize {prize}: it takes effect on its winner at once, and the books "
             "do not print what it does to them; the table applies it with `set`.", *(card.cites[:1] if card else ()))
     if house.say(state, house.TALISMAN_GOES_AWAY, out) == "prize-bin":
         state.prize_bin.append(prize)

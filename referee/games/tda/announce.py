@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 from referee.core.parse import find_player, is_player
 from referee.core.ruling import NotUnderstood
+from referee.core.suggest import did_you_mean
 from referee.games.tda.cardref import first_negative
 
 NUMBER_WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
@@ -211,7 +212,8 @@ def parse(line: str, names: list[str]):
                             hint="Ask `can Ben play Storm Giant 10` or `can Ann ante Io`.")
     found = split_player(text, names)
     if found is None:
-        raise NotUnderstood(f"I don't understand {text!r}: an announcement starts with a player's name.", hint=HELP)
+        raise NotUnderstood(f"I don't understand {text!r}: an announcement starts with a player's name.",
+                            hint=did_you_mean(text, names, FORMS))
     player, rest = found
     return _player_line(player, rest, names, text)
 
@@ -267,7 +269,14 @@ def _player_line(player: str, rest: str, names: list[str], text: str):
             return HandSize(player, int(match.group("n")))
     if verb in ("chooses", "choose", "picks", "pick", "puts", "put", "answers", "says", "declines", "swaps"):
         raise NotUnderstood(f"There is no open question for {player} to answer.", hint=HELP)
-    raise NotUnderstood(f"I don't understand {text!r}.", hint=HELP)
+    raise NotUnderstood(f"I don't understand {text!r}.", hint=did_you_mean(text, names, FORMS))
+
+
+# Every announcement's shape, most common first ("did you mean" offers the first ones for a player).
+FORMS = ["NAME plays CARD", "NAME antes CARD", "NAME pays NAME N", "NAME steals N from the STAKES", "NAME draws N",
+         "NAME discards N", "NAME gives NAME a card", "NAME has N cards", "NAME leads", "NAME chooses STAKES",
+         "NAME takes CARD from the ante", "score", "done", "yes", "no", "answer N", "set NAME hoard N",
+         "can NAME play CARD", "undo", "redo", "why", "state", "help"]
 
 
 AGAIN = re.compile(r"\s*\b(?:again|more|extra)\b", re.I)

@@ -120,8 +120,8 @@ def pay_ante(ctx: Ctx) -> None:
             f"but has only {have}: pays {to_dragon} and {to_giant}, and goes {short} into the hole.",
             "tda/ante/cannot-pay", "tda/glossary/hole")
     if not odd and to_dragon != to_giant:
-        ctx.say(D.ANTE_UNEVEN.label(), *D.ANTE_UNEVEN.cites)
-    ctx.say(D.HOLE.label(), *D.HOLE.cites)
+        ctx.note(D.ANTE_UNEVEN.label(), *D.ANTE_UNEVEN.cites)
+    ctx.note(D.HOLE.label(), *D.HOLE.cites)
 
 
 @runs(StartPlayStep)

@@ -81,7 +81,7 @@ def buy(ctx: Ctx) -> None:
             player.hole += short
             player.been_in_hole = True
             ctx.say(f"{player.name} was {short} short and goes {short} into the hole.", *CITES, "tda/glossary/hole")
-            ctx.say(D.BUY_SHORT.label(), *D.BUY_SHORT.cites)
+            ctx.note(D.BUY_SHORT.label(), *D.BUY_SHORT.cites)
     denial = next((e for e in state.effects if e.get("op") == "card_denial" and e.get("target") == seat), None)
     fill_to = D.BUY_FILL_TO if denial is None else D.DENIED_FILL_TO
     if denial is not None:

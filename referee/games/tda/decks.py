@@ -59,7 +59,7 @@ def draw(state: GameState, seat: int, count: int, deck: str, out: Outcome, why: 
         out.say(f"{player.name} holds {player.hand} cards and the hand limit is {D.HAND_LIMIT_CARDS}: "
                 f"{'no card is' if wanted == 0 else f'only {wanted} is' if wanted == 1 else f'only {wanted} are'} drawn.",
                 "tda/setup/hand-size")
-        out.say(D.HAND_LIMIT.label(), *D.HAND_LIMIT.cites)
+        out.note(D.HAND_LIMIT.label(), *D.HAND_LIMIT.cites)
     if deck == "legendary":
         got = min(wanted, state.legendary_deck)
         state.legendary_deck -= got

@@ -60,7 +60,7 @@ def _discard_drawn(ctx: Ctx) -> None:
         ctx.say(f"{name} drew {'only one card' if drawn.get('count') else 'no card'}, so there is no other card "
                 "to discard.", *ctx.cites)
         if drawn.get("count"):
-            ctx.say(D.KEEP_ONE_DRAWN.label(), *D.KEEP_ONE_DRAWN.cites)
+            ctx.note(D.KEEP_ONE_DRAWN.label(), *D.KEEP_ONE_DRAWN.cites)
         ctx.vars["discarded"] = None
         return
     deck = "Legendary" if drawn.get("deck") == "legendary" else "main-deck"

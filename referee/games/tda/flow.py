@@ -106,7 +106,7 @@ def play(state: GameState, db: CardDB, seat: int, typed: Typed, out: Outcome) ->
                 *C.first_cite(card), f"tda/glossary/{kind.replace(' ', '-')}")
         on_play = [e for e in C.god_effects(card) if e.op not in ALWAYS_ON and not C.hook(e)]
         if on_play:
-            out.say(D.GOD_DRAW_TIMING.label(), *D.GOD_DRAW_TIMING.cites)
+            out.note(D.GOD_DRAW_TIMING.label(), *D.GOD_DRAW_TIMING.cites)
             state.jobs.append(new_job(seat, on_play, f"{card.name} (god ability)", card.id, typed.strength,
                                       placed.uid, C.first_cite(card), kind="god"))
 
@@ -138,7 +138,7 @@ def special(ctx: Ctx) -> None:
         return
     ctx.say(f"{player.name} completes {' and '.join(found)}.", "tda/glossary/color-flight",
             "tda/glossary/strength-flight")
-    ctx.say(D.SPECIAL_TIMING.label(), *D.SPECIAL_TIMING.cites)
+    ctx.note(D.SPECIAL_TIMING.label(), *D.SPECIAL_TIMING.cites)
     for other in state.opponents(seat):
         for god in state.players[other].flight:
             for effect in C.god_effects(F.card_of(db, god)):
@@ -148,7 +148,7 @@ def special(ctx: Ctx) -> None:
                             "flight (its giant god ability).", "tda/card-powers/diancastra")
                     state.jobs.append(new_job(other, [hook] * len(found), f"{god.name} (god ability)", god.card_id,
                                               god.strength, god.uid, ("tda/card-powers/diancastra",), kind="god"))
-    ctx.say(D.SPECIAL_FLIGHT.label(), *D.SPECIAL_FLIGHT.cites)
+    ctx.note(D.SPECIAL_FLIGHT.label(), *D.SPECIAL_FLIGHT.cites)
     bare = " and ".join(f[2:] if f.startswith("a ") else f for f in found)
     ctx.push_front([TableStep(f"apply what {player.name}'s {bare} pays")])
 
@@ -238,7 +238,7 @@ def _end_round(state: GameState, db: CardDB, out: Outcome) -> None:
     state.round_plays = []
     out.say(f"Round {state.round - 1} is over; {state.name(leader)} played the strongest card ({best}) and leads "
             f"round {state.round}.", "tda/glossary/leader", "tda/glossary/round")
-    out.say(D.LEAD.label(), *D.LEAD.cites)
+    out.note(D.LEAD.label(), *D.LEAD.cites)
 
 
 def _stakes_empty(state: GameState, db: CardDB, out: Outcome) -> bool:

@@ -19,7 +19,7 @@ from typing import Callable
 
 from referee.core.carddb import Card, CardDB
 from referee.core.effect_model import SPECS, EffectError
-from referee.core.ruling import Outcome
+from referee.core.ruling import OUTCOME, STANDING, Outcome
 from referee.games.tda.entries import Work, from_data, to_data
 from referee.games.tda.state import GameState, Placed
 from referee.games.tda.steps import Step, TableStep
@@ -105,8 +105,16 @@ class Ctx:
     def vars(self) -> dict:
         return self.job["vars"]
 
-    def say(self, text: str, *cites: str) -> None:
-        self.out.say(text, *(cites or self.cites))
+    def say(self, text: str, *cites: str, role: str = "") -> None:
+        self.out.say(text, *(cites or self.cites), role=role)
+
+    def tell(self, text: str, *cites: str) -> None:
+        """An outcome step (who wins a stakes, the game): the short ruling always keeps it."""
+        self.say(text, *cites, role=OUTCOME)
+
+    def note(self, text: str, *cites: str) -> None:
+        """A standing note (a silent rule's default): the short ruling shows it once per game."""
+        self.say(text, *cites, role=STANDING)
 
     def ask(self, key: str, question: dict):
         full = f"{self.job['step']}:{key}"

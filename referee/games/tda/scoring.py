@@ -123,7 +123,7 @@ def score(ctx: Ctx) -> None:
     halve = state.in_force("halve_winnings")
     split = state.in_force("split_winnings")
     if early:
-        ctx.say("The gambit ended with both stakes empty: there is nothing to win.", "tda/glossary/stakes")
+        ctx.tell("The gambit ended with both stakes empty: there is nothing to win.", "tda/glossary/stakes")
     else:
         for key in STAKES:
             _award(ctx, key, winners[key], why[key], table, halve, split)
@@ -145,18 +145,18 @@ def _award(ctx: Ctx, key: str, seat: int | None, why: str, table, halve, split) 
     amount = state.stakes[key]
     if seat is None:
         if why == "uncontested":
-            ctx.say(f"No flight fights for the {name}: its {amount} waits in that stakes for the following gambit.",
+            ctx.tell(f"No flight fights for the {name}: its {amount} waits in that stakes for the following gambit.",
                     "tda/rewarding-stakes")
-            ctx.say(D.UNCONTESTED.label(), *D.UNCONTESTED.cites)
+            ctx.note(D.UNCONTESTED.label(), *D.UNCONTESTED.cites)
         elif why == "barred":
-            ctx.say(f"Every flight fighting for the {name} cannot win: nobody takes it, and its {amount} stays for the "
+            ctx.tell(f"Every flight fighting for the {name} cannot win: nobody takes it, and its {amount} stays for the "
                     "next gambit.", "tda/card-powers/io", "tda/card-powers/vaprak-the-destroyer")
         else:
-            ctx.say(f"Flights tie for the {name}: nobody wins it this gambit and its {amount} stays on the table for "
+            ctx.tell(f"Flights tie for the {name}: nobody wins it this gambit and its {amount} stays on the table for "
                     "the next.", "tda/rewarding-stakes/ties", "tda/card-powers/iallanis")
         return
     if any(s.barred for s in table if s.stakes == key):
-        ctx.say(D.CANNOT_WIN.label(), *D.CANNOT_WIN.cites)
+        ctx.note(D.CANNOT_WIN.label(), *D.CANNOT_WIN.cites)
     winner = state.players[seat]
     take = amount
     if halve:
@@ -164,7 +164,7 @@ def _award(ctx: Ctx, key: str, seat: int | None, why: str, table, halve, split) 
         ctx.say(f"{halve[0]['card']} triggered this gambit: the winner of the {name} takes only half of {amount}, "
                 f"{take}; {amount - take} stays in the {name}.", *halve[0].get("cites", ()), "tda/card-powers/diancastra")
         if amount % 2:
-            ctx.say(D.DIANCASTRA_ROUNDING.label(), *D.DIANCASTRA_ROUNDING.cites)
+            ctx.note(D.DIANCASTRA_ROUNDING.label(), *D.DIANCASTRA_ROUNDING.cites)
     share = 0
     left = state.left(seat)
     if split and take:
@@ -172,7 +172,7 @@ def _award(ctx: Ctx, key: str, seat: int | None, why: str, table, halve, split) 
         ctx.say(f"{split[0]['card']} triggered this gambit: {winner.name} splits {take} with {state.name(left)} on "
                 f"their left, who gets {share}.", *split[0].get("cites", ()), "tda/le-notes/priest")
         if take % 2:
-            ctx.say(D.PRIEST_SPLIT.label(), *D.PRIEST_SPLIT.cites)
+            ctx.note(D.PRIEST_SPLIT.label(), *D.PRIEST_SPLIT.cites)
     state.stakes[key] -= take
     winner.hoard += take - share
     state.players[left].hoard += share
@@ -181,7 +181,7 @@ def _award(ctx: Ctx, key: str, seat: int | None, why: str, table, halve, split) 
         made.keep(state, "steal", left, key, share, "scoring", ("tda/le-notes/priest",))
     total = next(s.total for s in table if s.seat == seat)
     how = "weakest" if weakest_wins(state) else "strongest"
-    ctx.say(f"{winner.name}'s {SIDE_OF[key][:-1]} flight ({total}) is the {how} fighting for the {name}: "
+    ctx.tell(f"{winner.name}'s {SIDE_OF[key][:-1]} flight ({total}) is the {how} fighting for the {name}: "
             f"{winner.name} takes {take - share} and now has {winner.hoard}.", "tda/rewarding-stakes")
 
 
@@ -207,7 +207,7 @@ def end_gambit(ctx: Ctx) -> None:
         ctx.say(f"{player.name} settles the hole: {paid} of the {player.hole} owed goes out of the game to the pile "
                 f"for the eventual winner (pile {state.pile}); {player.name} has {player.hoard} left.",
                 "tda/glossary/hole")
-        ctx.say(D.HOLE.label(), *D.HOLE.cites)
+        ctx.note(D.HOLE.label(), *D.HOLE.cites)
         if paid < player.hole:
             ended.append(f"{player.name} could not pay the hole in full")
         player.hole = 0
@@ -256,7 +256,7 @@ def game_over(ctx: Ctx, reason: str) -> None:
     state = ctx.state
     state.over = True
     state.phase = "over"
-    ctx.say(f"The game ends: {reason}.", "tda/ending-the-game", "tda/glossary/hoard")
+    ctx.tell(f"The game ends: {reason}.", "tda/ending-the-game", "tda/glossary/hoard")
     best = max(p.hoard for p in state.players)
     tied = [p for p in state.players if p.hoard == best]
     left = sum(state.stakes.values())
@@ -267,7 +267,7 @@ def game_over(ctx: Ctx, reason: str) -> None:
         state.winner = winner.name
         state.stakes = {"dragon": 0, "giant": 0}
         state.pile = 0
-        ctx.say(f"{winner.name} has the largest hoard ({best}) and wins; the {left} left in the stakes and the {total - left} "
+        ctx.tell(f"{winner.name} has the largest hoard ({best}) and wins; the {left} left in the stakes and the {total - left} "
                 f"in the hole's pile go to {winner.name}, who ends with {winner.hoard}.",
                 "tda/rewarding-stakes/endgame-corner-cases", "tda/ending-the-game/shuffle-twice-score-thrice",
                 "tda/glossary/hole")
@@ -278,6 +278,6 @@ def game_over(ctx: Ctx, reason: str) -> None:
     state.stakes = {"dragon": 0, "giant": 0}
     state.pile = rest
     state.tie = [p.name for p in tied]
-    ctx.say(f"{', '.join(state.tie)} tie for the largest hoard ({best}); each takes {share} of the {total} left on "
+    ctx.tell(f"{', '.join(state.tie)} tie for the largest hoard ({best}); each takes {share} of the {total} left on "
             f"the table" + (f", and {rest} stays unawarded." if rest else "."), "tda/rewarding-stakes/endgame-corner-cases")
-    ctx.say(D.HOARD_TIE.label(), *D.HOARD_TIE.cites)
+    ctx.note(D.HOARD_TIE.label(), *D.HOARD_TIE.cites)

@@ -104,7 +104,7 @@ def seats(ctx: Ctx, name, key: str = "") -> list[int]:
     if name == "same_stakes_opponents":
         mine = F.stakes_of(db, state.players[me])
         if mine is None:
-            ctx.say(D.BALANCED_NOBODY.label(), *D.BALANCED_NOBODY.cites)
+            ctx.note(D.BALANCED_NOBODY.label(), *D.BALANCED_NOBODY.cites)
             return []
         return [s for s in opponents if F.stakes_of(db, state.players[s]) == mine]
     if name in ("opponents_fighting_for_dragon_stakes", "opponents_fighting_for_giant_stakes"):
@@ -145,7 +145,7 @@ def count(ctx: Ctx, name: str, payer: int | None = None) -> int:
         cards = [p for pl in state.players for p in pl.flight] + list(state.ante)
         fire = [p for p in cards if C.kind(F.card_of(db, p)) == "giant" and "Fire" in C.colours(F.card_of(db, p))]
         if any("Fire" in C.counts_as(F.card_of(db, p)) for p in fire):
-            ctx.say(D.COUNTS_AS.label(), *D.COUNTS_AS.cites)
+            ctx.note(D.COUNTS_AS.label(), *D.COUNTS_AS.cites)
         return len(fire)
     if name == "strength_of_discarded_card":
         found = ctx.vars.get("discarded")
@@ -165,7 +165,7 @@ def count(ctx: Ctx, name: str, payer: int | None = None) -> int:
         return sum(1 for p in mine.flight if F.is_dragon(db, p))
     if name in ("good_dragons_in_your_flight", "good_dragons_you_have_played"):
         if name == "good_dragons_you_have_played":
-            ctx.say(D.PLAYED_GOOD_DRAGONS.label(), *D.PLAYED_GOOD_DRAGONS.cites)
+            ctx.note(D.PLAYED_GOOD_DRAGONS.label(), *D.PLAYED_GOOD_DRAGONS.cites)
         return sum(1 for p in mine.flight if F.is_dragon(db, p) and C.alignment(F.card_of(db, p)) == "good")
     if name == "opponents_with_stronger_flights":
         own = F.strength(db, mine)

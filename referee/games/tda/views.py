@@ -140,17 +140,27 @@ def chain_text(state: GameState) -> str:
     return "\n".join(lines)
 
 
-def _player_segment(state: GameState, db: CardDB, seat: int) -> tuple[str, ...]:
+def _player_wordings(mark: str, name: str, hoard, hand, strength, side, hole) -> tuple[str, ...]:
     from referee.core.text import abbreviate
 
-    p = state.players[seat]
-    mark = "▸" if seat == state.turn else ""
-    strength, side = F.strength(db, p), F.side(db, p)
-    hole = (f" hole {p.hole}", f" h-{p.hole}") if p.hole else ("", "")
     fights = {"dragons": " dragons", "giants": " giants", None: ""}[side]
-    return (f"{mark}{p.name} hoard {p.hoard}, hand {p.hand}, flight {strength}{fights}{hole[0]}",
-            f"{mark}{abbreviate(p.name, 8)} {p.hoard}g {p.hand}c {strength}{SHORT_SIDE[side]}{hole[1]}",
-            f"{mark}{abbreviate(p.name, 5)} {p.hoard}g {p.hand}c {strength}{SHORT_SIDE[side]}{hole[1]}")
+    owes = (f", hole {hole}", f" hole {hole}") if hole else ("", "")
+    return (f"{mark}{name} hoard {hoard}, hand {hand}, flight {strength}{fights}{owes[0]}",
+            f"{mark}{abbreviate(name, 8)} hoard {hoard} hand {hand} flight {strength}{fights}{owes[1]}",
+            f"{mark}{abbreviate(name, 8)} {hoard} gold {hand} cards {f'{strength}{fights}' if side else 'no flight'}"
+            f"{owes[1]}",
+            f"{mark}{abbreviate(name, 5)} {hoard}g {hand}c {strength}{SHORT_SIDE[side]}{owes[1]}")
+
+
+def _player_segment(state: GameState, db: CardDB, seat: int) -> tuple[str, ...]:
+    """A player's figures in words where the width allows (single letters only at the narrowest), each
+    wording padded to its widest, so the segment keeps its width as the numbers and the flight's side
+    change (a hole, rare, may widen it)."""
+    p = state.players[seat]
+    mark = "▸" if seat == state.turn else " "
+    shown = _player_wordings(mark, p.name, p.hoard, p.hand, F.strength(db, p), F.side(db, p), p.hole)
+    widest = _player_wordings(mark, p.name, 99, 10, 99, "dragons", p.hole)
+    return tuple(text.ljust(len(wide)) for text, wide in zip(shown, widest))
 
 
 def _where(state: GameState) -> tuple[str, ...]:
@@ -159,18 +169,18 @@ def _where(state: GameState) -> tuple[str, ...]:
         return (text,)
     if state.phase == "ante":
         return (f"Gambit {state.gambit}: ante ({len(state.ante)} of {len(state.players)} in)",
-                f"G{state.gambit} ante {len(state.ante)}/{len(state.players)}")
+                f"Gambit {state.gambit} ante {len(state.ante)}/{len(state.players)}")
     if state.phase == "scoring":
-        return (f"Gambit {state.gambit}: all rounds played, `score`", f"G{state.gambit} `score`")
+        return (f"Gambit {state.gambit}: all rounds played, `score`", f"Gambit {state.gambit} `score`")
     lead = state.name(state.leader) if state.leader is not None else "-"
     turn = state.name(state.turn) if state.turn is not None else "-"
     return (f"Gambit {state.gambit}, round {state.round} of {state.rounds}: {lead} leads, {turn} to play",
-            f"G{state.gambit} R{state.round}/{state.rounds} lead {lead} turn {turn}")
+            f"Gambit {state.gambit} round {state.round}/{state.rounds}: {lead} leads, {turn} to play")
 
 
 def toolbar_rows(state: GameState, db: CardDB) -> list:
     stakes = (f"{STAKES_NAME['dragon']} {state.stakes['dragon']} · {STAKES_NAME['giant']} {state.stakes['giant']}",
-              f"stakes D{state.stakes['dragon']} G{state.stakes['giant']}")
+              f"stakes: dragon {state.stakes['dragon']}, giant {state.stakes['giant']}")
     status = [_where(state), stakes]
     if state.pile:
         status.append((f"pile {state.pile}",))
@@ -183,7 +193,8 @@ def toolbar_rows(state: GameState, db: CardDB) -> list:
                     f"Resolving {job['card']}")]
     else:
         waiting = []
-    return [[_player_segment(state, db, seat) for seat in range(len(state.players))], status, waiting]
+    return [[_player_segment(state, db, seat) for seat in range(len(state.players))], status, waiting or
+            [("Nothing waiting",)]]
 
 
 def figures(state: GameState, db: CardDB) -> dict[str, dict[str, object]]:

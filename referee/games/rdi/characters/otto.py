@@ -146,7 +146,7 @@ def track_change(state: GameState, source: int | None, attr: str, change: int, o
         if track[1] >= track[0]:
             otto.tracks[name] = list(TRACK_START)
             state.otto_rewards.append(name)
-            out.say(f"Otto \"passes out\" on {name}'s track: it resets to 6 and 0, and {name} gains 1 Gold from the Inn or "
+            out.tell(f"Otto \"passes out\" on {name}'s track: it resets to 6 and 0, and {name} gains 1 Gold from the Inn or "
                     f"draws 2 cards (`{name} takes gold` or `{name} draws 2`). Otto is never eliminated.", TRACKS)
 
 
