@@ -28,7 +28,7 @@ from referee.shell.commands import TableShell  # noqa: E402
 from referee.shell.completer import RefereeCompleter  # noqa: E402
 from referee.shell.config import Config  # noqa: E402
 from referee.shell.toolbar import toolbar_lines  # noqa: E402
-from referee.views import ruling_text  # noqa: E402
+from referee.core.views import ruling_text  # noqa: E402
 
 GAME = Path(__file__).with_name("four_player_game.txt")
 GAMBLING = Path(__file__).resolve().parent.parent / "tests" / "transcripts" / "rdi" / "gii_gambling_example.txt"

@@ -40,7 +40,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from referee.core.rules import GAME_BOOKS, search_rules  # noqa: E402
+from referee.core.rule_lookup import search_rules  # noqa: E402
+from referee.core.rules import GAME_BOOKS  # noqa: E402
 
 DATA = ROOT / "tests" / "data"
 SETS = (("tuned", "rule_questions.txt"), ("tuned (blind-written)", "rule_questions_tune.txt"),

@@ -81,7 +81,7 @@ def card(
     match = db.lookup(" ".join(query), game=game)
     if as_json:
         if match.found is not None:
-            from referee.views import effect_phrases
+            from referee.core.views import effect_phrases
 
             data = match.found.public_dict()
             data["phrases"] = effect_phrases(match.found)
@@ -92,7 +92,7 @@ def card(
                               key: [{"id": c.id, "name": c.name, "game": c.game, "deck": c.deck} for c in match.items]},
                              ensure_ascii=False, indent=2))
     else:
-        from referee.views import card_lookup_text
+        from referee.core.views import card_lookup_text
 
         _echo(card_lookup_text(match))
     if match.found is None:
@@ -115,7 +115,8 @@ def rule(
 
     Example: referee rule "mead split"
     """
-    from referee.core.rules import GAME_BOOKS, RANKED, search_rules
+    from referee.core.rule_lookup import search_rules
+    from referee.core.rules import GAME_BOOKS, RANKED
 
     if game not in (None, "rdi", "tda") or rules not in (None, "gii", "rdi3") \
             or book not in (None, "rdi3", "gii", "smb", "tda"):
@@ -130,7 +131,7 @@ def rule(
             {**hit.section.as_dict(), "score": round(hit.score, 3), "note": hit.note} for hit in hits]},
             ensure_ascii=False, indent=2))
     elif hits:
-        from referee.rule_views import rule_answer_text, rule_list_text
+        from referee.core.rule_views import rule_answer_text, rule_list_text
 
         _echo(rule_list_text(hits) if ranked else rule_answer_text(hits))
     else:
@@ -347,7 +348,7 @@ def _without_case_mark(line: str) -> str:
 def _replay_lines(session, text: str, keep_going: bool, as_json: bool) -> bool:
     """Each line through the session, its ruling printed; True when a line was refused."""
     from referee.core.ruling import REFUSED
-    from referee.views import ruling_text
+    from referee.core.views import ruling_text
 
     failed = False
     case_lines = 0
@@ -470,7 +471,7 @@ def cards_learned(as_json: bool = typer.Option(False, "--json", help="Print JSON
     Example: referee cards learned
     """
     from referee.core.learned import learned_cards, learned_dir
-    from referee.views import learned_text
+    from referee.core.views import learned_text
 
     held = [card for _, card in learned_cards()]
     if as_json:

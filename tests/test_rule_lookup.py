@@ -6,7 +6,7 @@ import pytest
 from typer.testing import CliRunner
 
 from referee.cli import app
-from referee.core.rules import search_rules
+from referee.core.rule_lookup import search_rules
 
 runner = CliRunner()
 

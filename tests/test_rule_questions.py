@@ -16,9 +16,10 @@ from typer.testing import CliRunner
 
 from referee.cli import app
 from referee.core.rule_words import question_terms, stem
-from referee.core.rules import CORE_BOOKS, GAME_BOOKS, counterpart, search_rules, sections
+from referee.core.rule_lookup import search_rules
+from referee.core.rules import CORE_BOOKS, GAME_BOOKS, counterpart, sections
 from referee.core.session import Session
-from referee.rule_views import ANSWER_LINES, ANSWER_WIDTH, rule_answer_text
+from referee.core.rule_views import ANSWER_LINES, ANSWER_WIDTH, rule_answer_text
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
 from bench_rule_questions import DATA, answers, questions  # noqa: E402

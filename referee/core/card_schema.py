@@ -1,4 +1,4 @@
-"""The card file format as one JSON Schema, generated from the typed effect model and schema.py.
+"""The card file format as one JSON Schema, generated from the typed effect model and card_fields.py.
 
 ``card_schema.json`` next to this module is the shipped artifact: editors read it for completion
 (docs/card-schema.md says how) and ``referee cards check`` validates every file against it with the
@@ -18,7 +18,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from referee.core import schema as V
+from referee.core import card_fields as V
 from referee.core.effect_model import ATTRS, FIGURE_LIMIT, RDI_CARD_KINDS, RDI_SELECTORS, SPECS, TDA_POSITIONS, card_ops
 
 SCHEMA_PATH = Path(__file__).with_name("card_schema.json")

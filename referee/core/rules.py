@@ -1,13 +1,14 @@
 """The rulebook section index (rules_data/) and how a citation is written.
 
 Every ruling cites section ids such as ``gii/more-drink-rules/chasers``; this
-module turns them into "GII › More Drink Rules › Chasers, p. 6" and finds a
-section from plain words.
+module reads the sections and works out the edition filter's data (which section of
+one core book prints the same rule as the other's). citations.py writes a citation
+from them and rule_lookup.py answers a question with them; this module reads neither.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
@@ -94,20 +95,6 @@ def citation_map() -> dict[str, str]:
     return {e["id"]: _to_section(e).citation for e in _parse_rules()}
 
 
-def cite(section_id: str) -> str:
-    from referee.core.citations import cite as citation
-
-    return citation(section_id)
-
-
-@dataclass(frozen=True)
-class RuleHit:
-    section: Section
-    score: float
-    alternatives: tuple[Section, ...] = field(default_factory=tuple)
-    note: str = ""  # which core book prints the rule, where only one does
-
-
 # The books each game's rules are in: a question asked during a game is answered from its own books.
 GAME_BOOKS = {"rdi": ("gii", "rdi3", "smb"), "tda": ("tda",)}
 CORE_BOOKS = ("gii", "rdi3")  # the two RDI books that print the same core rules, each in its own words
@@ -158,30 +145,6 @@ def hidden_by(edition: str) -> frozenset[str]:
     """The other core book's sections that give way when the table plays ``edition``: those whose rule
     the chosen book prints too."""
     return frozenset(s for s in sections() if s.split("/")[0] in CORE_BOOKS and counterpart(s, edition))
-
-
-def search_rules(topic: str, book: str | None = None, limit: int = 5, books=None,
-                 edition: str | None = None) -> list[RuleHit]:
-    """Sections best answering a question or topic, best first (see rule_search.py). ``book`` or
-    ``books`` narrow the search. A rule both core RDI books print is listed once: in the table's
-    ``edition`` (the other book's section gives way to the chosen book's), else as first ranked. A rule
-    only one core book prints is always listed, saying which book prints it."""
-    from referee.core.rule_search import default_index, rank
-
-    allowed = {book} if book else set(books) if books else None
-    found, seen = [], set()
-    index = default_index()
-    hidden = index.editions.get("hidden", {}).get(edition) or hidden_by(edition) if edition in CORE_BOOKS \
-        else frozenset()
-    for score, section_id in rank(index, topic, allowed, limit * 6, hidden):
-        key = index.editions.get("same", {}).get(section_id, section_id)  # one entry for both books' wordings
-        if key in seen:
-            continue
-        seen.add(key)
-        found.append(RuleHit(section(section_id), score, note=index.editions.get("notes", {}).get(section_id, "")))
-        if len(found) == limit:
-            break
-    return found
 
 
 def editions() -> dict:

@@ -211,15 +211,16 @@ class Session(Saving):
             return info(text, LEARN_HELP if rest.lower().startswith(("learn", "phrase")) else HELP, "help")
         if word == "card":
             from referee.core.parse import strip_quotes
-            from referee.views import card_lookup_text
+            from referee.core.views import card_lookup_text
 
             rest = strip_quotes(rest)  # `card "Mead with a Chaser"` looks up (and names) the words, not the quotes
             game = self.game.GAME if self.game else None
             cards = self.cards_in_play
             return info(text, card_lookup_text(cards.lookup(rest, game=game) if rest else cards.lookup("")), "card")
         if word == "rule":
-            from referee.core.rules import GAME_BOOKS, RANKED, search_rules
-            from referee.rule_views import rule_answer_text, rule_list_text
+            from referee.core.rule_lookup import search_rules
+            from referee.core.rules import GAME_BOOKS, RANKED
+            from referee.core.rule_views import rule_answer_text, rule_list_text
 
             playing = self.game is not None and self.state is not None
             words = rest.split()
@@ -387,7 +388,7 @@ class Session(Saving):
             last = self.last or (Ruling.from_dict(self.moves[self.head].ruling) if self.moves else None)
         if last is None:
             return info(line, "No ruling yet.", "why")
-        from referee.views import ruling_text
+        from referee.core.views import ruling_text
 
         return info(line, ruling_text(last, detailed=True), "why")
 

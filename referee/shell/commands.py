@@ -13,7 +13,7 @@ from referee.shell import cards_of
 from referee.shell.config import Config
 from referee.shell.help import help_text
 from referee.shell.rulings import short_text
-from referee.views import ruling_text
+from referee.core.views import ruling_text
 
 _RULES_GIVEN = re.compile(r"(?:^|\s)(?:--rules|-r)(?:[\s=]|$)")
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from referee.core.store import Store
-from referee.views import ruling_text
+from referee.core.views import ruling_text
 
 from shell_helpers import shell_for
 

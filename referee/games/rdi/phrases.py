@@ -283,3 +283,10 @@ def _reads_back(text: str, effects) -> bool:
         return same_effects(parse_card_phrase(text).effects, effects)
     except PhraseError:
         return False
+
+
+def card_phrases(card) -> list[str]:
+    """What `card` shows as its phrase (core/views.py asks each game for its own cards' phrases)."""
+    if not card.effects and card.type != "drink":
+        return []
+    return [card_phrase(card.type, card.effects, card.get("alcohol"), bool(card.get("chaser")))]

@@ -12,6 +12,7 @@ phrase (phrases.card_phrase) is what reads back to the identical effects.
 from __future__ import annotations
 
 from referee.core.effect_model import UNKNOWN, Effect
+from referee.core.phrases import write_structured
 from referee.core.text import capitalized, count_of, listed
 from referee.games.rdi.kinds import kind_name, kinds_named
 
@@ -154,9 +155,8 @@ class _Teller:
                 f"at {b.low}–{b.high}, " + ", ".join(self.say(e, holder) for e in b.effects) for b in effect.bands)
         if op == "unmodelled":
             return f"the table applies \"{effect.says}\" (the referee does not)"
-        from referee.games.rdi.phrases import write_clause
-
-        return f"[{write_clause(effect)}]"
+        # no words of its own yet: the structured form, what it holds said in words
+        return write_structured(effect, lambda effects: ", ".join(self.say(e, holder) for e in effects))
 
     def choice(self, effect: Effect, holder: str | None) -> str:
         options = []

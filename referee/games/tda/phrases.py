@@ -47,3 +47,9 @@ def parse_block_phrase(text: str) -> tuple[str, tuple]:
 def block_phrase(block: str, effects) -> str:
     head = next(words for words, name in BLOCKS.items() if name == block)
     return f"{head}: {write_clauses(effects)}"
+
+
+def card_phrases(card) -> list[str]:
+    """What `card` shows as its phrases: its power and its god ability, each as a block (core/views.py asks)."""
+    return [block_phrase(block, card.block_effects(block)) for block in ("power", "god_ability")
+            if card.block_effects(block)]
