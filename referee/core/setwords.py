@@ -21,14 +21,17 @@ _NO = {"no", "false", "off", "not", "0", "not played", "not ordered"}
 
 def split_fields(text: str, keys: Iterable[str], example: str) -> list[tuple[str, str]]:
     """[(field, value text)] in the order typed. ``keys`` may have several words ("drink me")."""
-    by_length = sorted({k.lower() for k in keys}, key=lambda k: -len(k.split()))
+    # Field names by their first word, longest first, so each word is checked against a few names only.
+    by_first: dict[str, list[str]] = {}
+    for name in sorted({k.lower() for k in keys}, key=lambda k: -len(k.split())):
+        by_first.setdefault(name.split()[0], []).append(name)
     tokens = _TOKEN.findall(text)
     fields: list[tuple[str, list[str]]] = []
     index = 0
     while index < len(tokens):
         key = None
         if not tokens[index].startswith(('"', "“")):
-            for candidate in by_length:
+            for candidate in by_first.get(tokens[index].lower(), ()):
                 width = len(candidate.split())
                 if " ".join(t.lower() for t in tokens[index:index + width]) == candidate:
                     key = candidate

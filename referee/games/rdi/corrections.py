@@ -51,15 +51,13 @@ def parse(text: str, names: list[str]) -> tuple[str, tuple[tuple[str, str], ...]
     who = ""
     if not any(" ".join(words[:len(k.split())]).lower() == k for k in TABLE_KEYS):
         # A name may have several words ("set The Wench gold 3"): the longest run of words that is a player's name.
-        size = next((n for n in range(len(words) - 1, 1, -1)
-                     if normalize(" ".join(words[:n])) in {normalize(name) for name in names}), 1)
+        size = _name_length(words, names, shortest=2) or 1
         who = find_player(" ".join(words[:size]), names)
         text = " ".join(words[size:])
     # Otto's track toward a player may also be named without `toward` ("set Otto Ann fortitude 4").
     if who and names and any(normalize(p) == normalize(who) for p in names):
         rest = text.split()
-        size = next((n for n in range(len(rest) - 1, 0, -1)
-                     if normalize(" ".join(rest[:n])) in {normalize(name) for name in names}), 0)
+        size = _name_length(rest, names, shortest=1)
         if size:
             text = "toward " + " ".join(rest[:size]) + " " + " ".join(rest[size:])
     keys = {**PLAYER_KEYS, **characters.set_keys()} if who else TABLE_KEYS
@@ -79,6 +77,15 @@ def parse(text: str, names: list[str]) -> tuple[str, tuple[tuple[str, str], ...]
     if not fields:
         raise NotUnderstood("`set` needs at least one figure and its value.", hint=f"e.g. {EXAMPLE}.")
     return who, tuple(fields)
+
+
+def _name_length(words: list[str], names: list[str], shortest: int) -> int:
+    """How many leading words (at least ``shortest``, leaving one) are a player's name; 0 if none.
+    Only as many words as the longest name are tried, so a long line costs no more than a short one."""
+    known = {normalize(name) for name in names}
+    longest = max((len(name.split()) for name in names), default=0)
+    return next((n for n in range(min(len(words) - 1, longest), shortest - 1, -1)
+                 if normalize(" ".join(words[:n])) in known), 0)
 
 
 def apply(state: GameState, who: str, fields, cards, out: Outcome) -> None:
