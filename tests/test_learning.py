@@ -242,7 +242,7 @@ def test_no_effect_of_a_taught_card_is_a_silent_no_op(cards):
         assert session.handle(line).verdict != REFUSED, line
     session.handle("resolve")
     serena = session.state.players[1]
-    assert (serena.piety, serena.fortitude) == (6, 16)
+    assert (serena.part["piety"], serena.fortitude) == (6, 16)
     session.handle('Ann plays "Iron Skin"')
     said = " ".join(s.text for s in session.handle("resolve").steps)
     assert "does not apply `[modify change=fortitude_loss by=-1 scope=self]`" in said

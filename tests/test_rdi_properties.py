@@ -50,8 +50,8 @@ def test_gold_is_only_moved_and_figures_stay_in_range(cards, seed, players, rule
         assert gold == total
         for p in state["players"]:
             assert 0 <= p["fortitude"] <= 20 and 0 <= p["alcohol"] <= 20 and p["gold"] >= 0
-            if p["piety"] is not None:
-                assert 1 <= p["piety"] <= 8
+            if "piety" in p["part"]:  # Serena's, in her character slot
+                assert 1 <= p["part"]["piety"] <= 8
 
 
 @SETTINGS

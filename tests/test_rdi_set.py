@@ -88,7 +88,7 @@ def test_character_parts(cards):
     ok(s, "set Kaylin mood loyal")
     assert s.state.players[1].mood == "loyal"
     ok(s, "set Serena piety 5")
-    assert s.state.players[3].piety == 5
+    assert s.state.players[3].part["piety"] == 5
     ok(s, 'set Phrenk potion "Acid Spit Potion"')
     assert s.state.players[0].potions == ["Acid Spit Potion"]
     ok(s, 'set Kaylin potions "Invisibility Potion", "Partial Antidote"')

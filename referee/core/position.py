@@ -117,10 +117,13 @@ def _names_to_seats(value, names: list[str]):
     return value
 
 
-def dump(game: str, state, seat_fields: tuple[str, ...] = ()) -> str:
+def dump(game: str, state, seat_fields: tuple[str, ...] = (), shape=None) -> str:
+    """``shape``: the game's own rewriting of the plain data before it is written (characters' keys flat)."""
     from referee.core import safe_yaml
 
     data = minimal(state)
+    if shape is not None:
+        data = shape(data)
     names = [p.name for p in state.players]
     for path in seat_fields:
         data = _walk(data, path.split("."), lambda v: _seats_to_names(v, names))

@@ -356,7 +356,7 @@ class Session(Saving):
         from referee.core import position
 
         state = self.state if head is None else self.game.load_state(self.moves[head].state)
-        return position.dump(self.game.GAME, state, self.game.SEAT_FIELDS)
+        return position.dump(self.game.GAME, state, self.game.SEAT_FIELDS, getattr(self.game, "position_shape", None))
 
     def undo(self, line: str) -> Ruling:
         if self.head <= 0:

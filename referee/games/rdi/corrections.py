@@ -216,8 +216,9 @@ def _waiting(state: GameState) -> str:
         return "the Drinking Contest"
     if state.copies_for is not None:
         return "the Drink for Round on the House"
-    if state.atoning is not None:
-        return f"{names[state.atoning]}'s atonement"
+    owed = characters.duties(state)
+    if owed:
+        return f"{names[owed[0][0]]}'s {owed[0][3]}"
     return ""
 
 

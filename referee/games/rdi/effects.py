@@ -163,7 +163,9 @@ def flat_effects(card: Card, entry: Entry, state: GameState) -> list[Effect]:
                 for option in chosen:
                     walk(option.effects)
             elif effect.op == "by_piety":
-                walk(piety_band_effects(effect, state.players[entry.player].piety))
+                from referee.games.rdi.characters import tracks
+
+                walk(piety_band_effects(effect, tracks(state.players[entry.player]).get("piety")))
             else:
                 out.append(effect)
 

@@ -24,7 +24,8 @@ from referee.core.ruling import (
 from referee.core.text import capitalized, count_of, listed, normalize, sentence
 from referee.games.rdi import announce as A
 from referee.games.rdi import choices, corrections, gambling, house, last_chance, round_window, variants
-from referee.games.rdi.characters import kaylin, otto, phrenk, roxana, serena
+from referee.games.rdi import characters as character_rules
+from referee.games.rdi.characters import kaylin, otto, phrenk, roxana
 from referee.games.rdi.chasers import declared_base
 from referee.games.rdi.choosing import Choosing
 from referee.games.rdi.citing import REASONS, reason, settle_ruling
@@ -69,7 +70,7 @@ def new_game(names: list[str], cards: CardDB, rules: str = "gii", bar_deck: int 
         character = character or characters.get(name.lower(), "")
         players.append(Player(name=name, character=characters.get(character.lower(), character),
                               gold=starting_gold(len(names)), automaton=otto.is_otto(name),
-                              piety=serena.STARTING_PIETY if serena.is_serena(character) else None,
+                              part=character_rules.new_part(characters.get(character.lower(), character)),
                               mood="unknown" if kaylin.is_kaylin(character) else None))
     state = GameState(players=players, rules=rules, drink_deck=DRINK_DECK_SIZE - len(players) + with_otto,
                       house=dict(house or {}))
@@ -98,9 +99,8 @@ def new_game(names: list[str], cards: CardDB, rules: str = "gii", bar_deck: int 
             + (" (Otto counts as a third player for the starting Gold.)" if with_otto else ""), ed(state, "getting-started"))
     for rule_id, chosen in sorted(state.house.items()):
         out.say(f"House rule {rule_id}: {chosen} (where the books are silent; see docs/house-rules.md).")
-    for player in players:
-        if player.piety is not None:
-            out.say(f"{player.name}'s Piety starts at 8.", "rdi3/appendix-a/serena")
+    for seat, player in enumerate(players):
+        character_rules.on_setup(state, seat, out)
         if player.mood is not None:
             out.say(f"Reveal Wulfric's first mood (`{player.name} reveals Wulfric is feeling ...`); until then it is "
                     "unknown and not applied.", kaylin.MOODS)
@@ -174,14 +174,16 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions, Learning, Choosin
                     A.Pass: self.pass_, A.Draw: self.draw, A.EndTurn: self.end_turn, A.Set: self.set_,
                     A.Answer: self.answer, A.AnswerWords: self.answer_words, A.Choose: self.choose,
                     A.Step: self.step, A.Split: self.split, A.Prize: self.prize,
-                    A.Atone: lambda st, a, o: serena.atone(st, st.seat(a.player), a.how, o),
                     A.Sell: lambda st, a, o: phrenk.sell(st, st.seat(a.player), st.seat(a.buyer), self._card(a.card, o),
                                                          a.price, o),
                     A.Keep: self.keep, A.Kitchen: self.kitchen, A.OttoBox: self.otto_box,
                     A.LeaveRound: self.leave_round, A.Together: self.together, A.Learn: self.learn,
                     A.Discard: self.discard,
                     A.Reward: lambda st, a, o: otto.reward(st, st.seat(a.player), a.choice, o)}
-        handlers[type(announcement)](state, announcement, out)
+        if character_rules.handles(announcement):
+            character_rules.announced(state, announcement, out)
+        else:
+            handlers[type(announcement)](state, announcement, out)
 
     def _printing(self, state: GameState, seat: int, text: str, out: Outcome | None) -> Card:
         """Two cards may share a name (the shared "I don't think so!" and Serena's own): a player plays the

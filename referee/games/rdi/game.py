@@ -6,11 +6,11 @@ from referee.core.carddb import CardDB
 from referee.core.house import parse_choices
 from referee.core.ruling import NotUnderstood, Ruling
 from referee.core.text import count_of, listed, sentence
-from referee.games.rdi import house, in_front
+from referee.games.rdi import characters, house, in_front
 from referee.games.rdi.engine import GAME, Engine, new_game
 from referee.games.rdi.state import PHASE_NAMES, GameState
 
-__all__ = ["GAME", "Engine", "start", "load_state", "load_position", "SEAT_FIELDS", "describe", "chain_text", "toolbar", "summary"]
+__all__ = ["GAME", "Engine", "start", "load_state", "load_position", "position_shape", "SEAT_FIELDS", "describe", "chain_text", "toolbar", "summary"]
 
 
 def start(words: list[str], cards: CardDB) -> tuple[GameState, Ruling]:
@@ -96,11 +96,34 @@ def rule_edition(state: GameState) -> str | None:
 
 
 def load_state(data: dict) -> GameState:
-    return GameState.from_dict(data)
+    return GameState.from_dict(_fold_parts(data))
+
+
+def position_shape(data: dict) -> dict:
+    """A position's players with their character's own keys written flat (`piety: 5`), as a table reads
+    them; loading folds them back into the slot."""
+    players = [{**{k: v for k, v in p.items() if k != "part"}, **p.get("part", {})} for p in data.get("players", [])]
+    return {**data, "players": players}
+
+
+def _fold_parts(data: dict) -> dict:
+    """A state or position whose players write a character's own keys flat (saved before the character
+    kept them in its slot, or typed so by hand), with those keys in the slot."""
+    players = data.get("players")
+    if not isinstance(players, list) or not all(isinstance(p, dict) for p in players):
+        return data
+    folded = [characters.fold_part(p) for p in players]
+    atoning = data.get("atoning")  # where Serena's atonement was kept before it was hers
+    if isinstance(atoning, (int, str)) and not isinstance(atoning, bool):
+        seat = next((i for i, p in enumerate(folded) if atoning in (i, p.get("name"))), None)
+        if seat is not None:
+            folded[seat] = characters.fold_part({**folded[seat], "atoning": True})
+    rest = {key: value for key, value in data.items() if key not in ("players", "atoning")}
+    return {**rest, "players": folded}
 
 
 # Fields holding seats, written as player names in a position file.
-SEAT_FIELDS = ("active", "atoning", "round_over", "copies_for", "must_drink", "otto_sent_by", "owed_discards.*.seat", "round.starter", "round.members", "round.left",
+SEAT_FIELDS = ("active", "round_over", "copies_for", "must_drink", "otto_sent_by", "owed_discards.*.seat", "round.starter", "round.members", "round.left",
                "round.control", "round.next_actor", "round.passes", "round.spent", "round.broke", "contest.revealer", "contest.order",
                "chain.*.player", "chain.*.target", "chain.*.drinker", "chain.*.ignored_by", "chain.*.passed",
                "chain.*.attacker", "chain.*.choices.*.seat", "chain.*.sent_by", "recent_hits", "choice.chooser",
@@ -113,7 +136,8 @@ def load_position(data: dict, cards: CardDB) -> GameState:
     from referee.games.rdi.corrections import position_problems
 
     # What the file leaves out of the turn is what its phase implies (`phase: drink`: ordered, not drunk yet).
-    return build(GameState, data, SEAT_FIELDS, position_problems, lambda state: fill_unwritten(state, set(data)))
+    return build(GameState, _fold_parts(data), SEAT_FIELDS, position_problems,
+                 lambda state: fill_unwritten(state, set(data)))
 
 
 def player_names(state: GameState) -> list[str]:
@@ -174,7 +198,7 @@ def describe(state: GameState, cards: CardDB | None = None) -> str:
              f"{state.players[state.active].name}, {PHASE_NAMES[state.phase]} phase"]
     for seat, p in enumerate(state.players):
         mark = "→" if seat == state.active else " "
-        extra = f"  Piety {p.piety}" if p.piety is not None else ""
+        extra = "".join(f"  {words}" for words, _ in characters.marks(p))
         if p.mood is not None:
             extra += f"  Wulfric: {p.mood}"
         if p.potions or p.potion_choice:
@@ -265,8 +289,7 @@ def mechanics_text(state: GameState) -> str:
     """One short mark per character mechanic in play, for the toolbar."""
     marks = []
     for p in state.players:
-        if p.piety is not None:
-            marks.append(f"{p.name} Piety {p.piety}")
+        marks += [f"{p.name} {words}" for words, _ in characters.marks(p)]
         if p.mood is not None:
             marks.append(f"Wulfric {p.mood}")
         if p.potions or p.potion_choice:
@@ -293,7 +316,7 @@ def summary(state: GameState, cards: CardDB | None = None) -> dict:
         "game": GAME,
         "rules": state.rules,
         "players": [{"name": p.name, "character": p.character, "fortitude": p.fortitude, "alcohol": p.alcohol,
-                     "gold": p.gold, "out": p.out, "drink_me": p.drink_me, "piety": p.piety, "mood": p.mood,
+                     "gold": p.gold, "out": p.out, "drink_me": p.drink_me, "piety": characters.tracks(p).get("piety"), "mood": p.mood,
                      "potions": p.potions, "cutting_board": [n for n, _ in p.cutting_board], "recipe": p.recipe,
                      "front": in_front.names(p), "kept": p.kept, "debuffs": p.debuffs,
                      "tracks": p.tracks if p.automaton else None} for p in state.players],
@@ -346,7 +369,6 @@ def figures(state: GameState, cards: CardDB | None = None) -> dict[str, dict[str
             out[p.name] = {f"→{n}": f"{f}/{a}" for n, (f, a) in p.tracks.items()}
             continue
         out[p.name] = {"F": p.fortitude, "A": p.alcohol, "G": p.gold, "out": p.out}
-        if p.piety is not None:
-            out[p.name]["Piety"] = p.piety
+        out[p.name].update({name.title(): value for name, value in characters.tracks(p).items()})
     out[""] = {"pot": state.pot, "inn": state.inn}
     return out

@@ -42,7 +42,9 @@ def _finishes(state: GameState, announcement) -> bool:
     if isinstance(announcement, A.Discard):
         return any(owed["seat"] == seat for owed in state.owed_discards)
     if isinstance(announcement, A.Atone):
-        return state.atoning == seat
+        from referee.games.rdi.characters import duties
+
+        return any(owed[0] == seat for owed in duties(state))
     if isinstance(announcement, A.Keep):
         player = state.players[seat]
         return bool(player.potion_choice or player.recipe_choice)

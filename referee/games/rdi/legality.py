@@ -464,7 +464,9 @@ class Checker:
         kind = entry_timing(state, top, self.cards)
         cites = (ed(state, "other-rules/negate-and-ignore"),)
         guarded = self.card_of(top).get("unnegatable_at_piety") if self.card_of(top) is not None else None
-        piety = state.players[top.player].piety
+        from referee.games.rdi.characters import tracks
+
+        piety = tracks(state.players[top.player]).get("piety")
         if isinstance(guarded, int) and piety is not None and piety >= guarded:
             raise IllegalPlay(f"{top.name} is {state.players[top.player].name}'s own printing, and at {piety} Piety it "
                               "cannot be Negated: her cards work by her Piety when they take effect, and Serena "

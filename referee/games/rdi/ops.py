@@ -243,10 +243,10 @@ def apply_negate(ctx: Resolving, effect: Effect) -> None:
         state.drink_discard += len(target.parts)
     elif target.kind == "event":
         state.drink_discard += 1
-    from referee.games.rdi.characters import after_negated
+    from referee.games.rdi.characters import after_negated, tracks
 
     out.say(f"{name} is Negated: it goes to its discard pile and none of its effects happen"
-            + (" (so no Piety changes)." if target.kind == "card" and state.players[target.player].piety is not None
+            + (" (so no Piety changes)." if target.kind == "card" and "piety" in tracks(state.players[target.player])
                else "."),
             ed(state, "other-rules/negate-and-ignore"))
     after_negated(state, target, ctx.cards.by_id.get(target.card_id) if target.card_id else None, out)
@@ -537,14 +537,9 @@ def apply_in_front(ctx: Resolving, effect: Effect) -> None:
 
 
 def apply_piety(ctx: Resolving, effect: Effect) -> None:
-    from referee.games.rdi.characters import serena
+    from referee.games.rdi.characters import move_track
 
-    player = ctx.state.players[ctx.entry.player]
-    if player.piety is None:
-        ctx.out.say(f"{ctx.card.name} moves Piety, and only Serena has Piety: it changes nothing for {player.name}.",
-                    serena.PIETY)
-        return
-    serena.move_piety(ctx.state, ctx.entry.player, effect.by, ctx.out)
+    move_track(ctx.state, ctx.entry.player, "piety", effect.by, ctx.card.name, ctx.out)
 
 
 def apply_gambling(ctx: Resolving, effect: Effect) -> None:

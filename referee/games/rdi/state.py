@@ -27,7 +27,6 @@ class Player:
     alcohol: int = 0
     out: bool = False
     drink_me: int = 1  # face-down cards on the Drink Me! pile; their faces are hidden
-    piety: int | None = None  # Serena only
     kept: list = field(default_factory=list)  # Drink cards kept in front of the player (Elixirs, Kobold Punch)
     mood: str | None = None  # Kaylin: Wulfric's mood ("loyal", "bitey"...; "unknown" until revealed)
     potions: list = field(default_factory=list)  # face-up Potions (Phrenk: at most one; buyers: any number)
@@ -42,6 +41,8 @@ class Player:
     automaton: bool = False  # Otto (Smorgasbox)
     tracks: dict = field(default_factory=dict)  # Otto: player name -> [Fortitude, Alcohol Content]
     debuffs: list = field(default_factory=list)  # Otto's Debuff tokens in front of this player
+    # The character's own state (Serena's Piety), plain data whose shape only its module in characters/ knows.
+    part: dict = field(default_factory=dict)
 
 
 @dataclass
@@ -183,7 +184,6 @@ class GameState(Seats):
     waiting_plays: list = field(default_factory=list)  # [player, card, target] answers waiting for a forced Drink
     waiting_depth: int = 0  # how many plays were on the chain when they began to wait
     early_plays: list = field(default_factory=list)  # [player, card, target] answers announced before their moment
-    atoning: int | None = None  # Serena, when her Piety would have dropped below 1
     otto_deck: int = 0  # Otto: cards left in his deck
     otto_discard: int = 0
     otto_factions: list = field(default_factory=list)

@@ -11,7 +11,7 @@ the Bar Deck, character marks.
 from __future__ import annotations
 
 from referee.core.text import abbreviate
-from referee.games.rdi import in_front
+from referee.games.rdi import characters, in_front
 from referee.games.rdi.state import PHASE_NAMES, GameState
 
 PHASE_SHORT = {"discard_draw": "Draw", "action": "Action", "order": "Order", "drink": "Drink"}
@@ -23,17 +23,18 @@ def _names(state: GameState, seats, length: int) -> str:
     return ", ".join(abbreviate(state.players[s].name, length) for s in seats) or "nobody"
 
 
-def _player_wordings(state: GameState, seat: int, fortitude, alcohol, gold, drink_me, piety) -> tuple[str, ...]:
+def _player_wordings(state: GameState, seat: int, fortitude, alcohol, gold, drink_me, own) -> tuple[str, ...]:
+    """``own``: the character's own figures in words and short ([] for most), from characters.marks."""
     p = state.players[seat]
     mark = ACTIVE if seat == state.active else " "  # a space keeps every player's figures at the same width
-    pious = (f" Piety {piety}", f" P{piety}") if p.piety is not None else ("", "")
+    pious = ("".join(f" {words}" for words, _ in own), "".join(f" {short}" for _, short in own))
     return (f"{mark}{p.name} Fort {fortitude} Alc {alcohol} Gold {gold} Drink Me! {drink_me}{pious[0]}",
             f"{mark}{abbreviate(p.name, NAME_LENGTHS[1])} F{fortitude} A{alcohol} G{gold} DM{drink_me}{pious[1]}",
             f"{mark}{abbreviate(p.name, NAME_LENGTHS[2])} F{fortitude} A{alcohol} G{gold} DM{drink_me}{pious[1]}")
 
 
 # The widest figures a player shows, so that each player's segment keeps one width all game.
-WIDEST = dict(fortitude=20, alcohol=20, gold=99, drink_me=9, piety=10)
+WIDEST = dict(fortitude=20, alcohol=20, gold=99, drink_me=9)
 
 
 def _player(state: GameState, seat: int) -> tuple[str, ...]:
@@ -44,12 +45,12 @@ def _player(state: GameState, seat: int) -> tuple[str, ...]:
         return (f"{mark}{p.name}: " + ", ".join(f"toward {n} F{f} A{a}" for n, f, a in tracks),
                 f"{mark}{p.name} " + " ".join(f"{abbreviate(n, 5)} {f}/{a}" for n, f, a in tracks),
                 f"{mark}{abbreviate(p.name, 5)} " + " ".join(f"{f}/{a}" for _, f, a in tracks))
-    widest = _player_wordings(state, seat, **WIDEST)
+    widest = _player_wordings(state, seat, **WIDEST, own=characters.marks(p, widest=True))
     if p.out:
         mark = ACTIVE if seat == state.active else " "
         shown = tuple(f"{mark}{abbreviate(p.name, n)} out (G{p.gold})" for n in NAME_LENGTHS)
     else:
-        shown = _player_wordings(state, seat, p.fortitude, p.alcohol, p.gold, p.drink_me, p.piety)
+        shown = _player_wordings(state, seat, p.fortitude, p.alcohol, p.gold, p.drink_me, characters.marks(p))
     return tuple(text.ljust(len(wide)) for text, wide in zip(shown, widest))
 
 
@@ -160,9 +161,8 @@ def _waiting(state: GameState) -> list[tuple[str, ...]]:
     if state.must_drink:
         waits.append((f"To drink: {_names(state, state.must_drink, 40)} (`NAME reveals`)",
                       f"to drink: {_names(state, state.must_drink, 5)}"))
-    if state.atoning is not None:
-        name = state.players[state.atoning].name
-        waits.append((f"{name} atones: `{name} atones gold|fortitude`", f"{abbreviate(name, 5)} atones?"))
+    for seat, long, short, _ in characters.duties(state):
+        waits.append((long, f"{abbreviate(state.players[seat].name, 5)} {short}"))
     for reward in state.otto_rewards:
         waits.append((f"Otto's reward: `{reward} takes gold` or `{reward} draws 2`", f"{abbreviate(str(reward), 5)} reward?"))
     if state.last_chance:

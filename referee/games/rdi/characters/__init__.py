@@ -7,6 +7,15 @@
 * ``end_of_turn``: after a player's Drink phase (Wulfric's mood changes).
 * ``SET_KEYS`` / ``apply_set`` / ``position_problem``: the table corrects a character's part with `set`
   (Wulfric's mood, Piety, Potions, the Cutting Board, Otto's tracks), and an impossible one is refused.
+
+A character in the plug-in shape (Serena, so far) also keeps its own state in its player's slot
+(``Player.part``, plain data whose shape only its module knows) and answers, by these names:
+``new_part`` (its slot at the start), ``on_setup`` (what is said when the game starts), ``tracks``
+(its figures by name), ``TRACKS``/``move_track`` (a card's effect on one), ``marks`` (those figures in words for the toolbar and `state`), ``duty`` (what
+the player owes before play goes on), ``ANNOUNCEMENTS``/``announced`` (its own announcements) and
+``PART_FIELDS`` (the slot's keys, written flat in a position file). The engine asks through the
+functions below and never imports the module by name; adding such a character is its module and
+one line in ``PLUGGED``.
 """
 
 from __future__ import annotations
@@ -15,6 +24,81 @@ from referee.core.ruling import Outcome
 from referee.games.rdi import in_front
 from referee.games.rdi.characters import kaylin, otto, phrenk, roxana, serena
 from referee.games.rdi.state import Entry, GameState
+
+
+# The characters that keep their own state in Player.part, by the name their cards give as owner.
+PLUGGED = {serena.CHARACTER: serena}
+
+
+def _plugged(player):
+    return PLUGGED.get(player.character)
+
+
+def new_part(character: str) -> dict:
+    module = PLUGGED.get(character)
+    return module.new_part() if module is not None else {}
+
+
+def on_setup(state: GameState, seat: int, out: Outcome) -> None:
+    module = _plugged(state.players[seat])
+    if module is not None:
+        module.on_setup(state, seat, out)
+
+
+def tracks(player) -> dict[str, int]:
+    """A player's own figures beyond the shared ones (Serena's Piety), by name."""
+    module = _plugged(player)
+    return module.tracks(player) if module is not None else {}
+
+
+def marks(player, widest: bool = False) -> list[tuple[str, str]]:
+    """Those figures in words, long and short (``widest``: at their widest, for padding)."""
+    module = _plugged(player)
+    return module.marks(player, widest) if module is not None else []
+
+
+def duties(state: GameState) -> list[tuple[int, str, str, str]]:
+    """(seat, the waiting line, its short form, what it is called) for each player who owes something
+    before play goes on (Serena's atonement)."""
+    found = []
+    for seat, player in enumerate(state.players):
+        module = _plugged(player)
+        owed = module.duty(state, seat) if module is not None else None
+        if owed is not None:
+            found.append((seat, *owed))
+    return found
+
+
+def move_track(state: GameState, seat: int, track: str, by: int, card_name: str, out: Outcome) -> None:
+    """A card's effect on a character's own track (Piety), said by the character whose track it is."""
+    module = next(m for m in PLUGGED.values() if track in m.TRACKS)
+    module.move_track(state, seat, track, by, card_name, out)
+
+
+def handles(announcement) -> bool:
+    return any(type(announcement).__name__ in module.ANNOUNCEMENTS for module in PLUGGED.values())
+
+
+def announced(state: GameState, announcement, out: Outcome) -> None:
+    """An announcement of a character's own (`Serena tithes`), handed to the module that declares it."""
+    module = next(m for m in PLUGGED.values() if type(announcement).__name__ in m.ANNOUNCEMENTS)
+    module.announced(state, announcement, out)
+
+
+def fold_part(player: dict) -> dict:
+    """A player's plain data with a plugged character's keys, written flat (a position file, a store row
+    saved before the slot existed, where every player wrote `piety`, most as null), moved into its slot."""
+    flat = {key for module in PLUGGED.values() for key in module.PART_FIELDS}
+    if not flat & set(player):
+        return player
+    player = dict(player)
+    part = dict(player.get("part") or {})
+    for key in sorted(flat & set(player)):
+        value = player.pop(key)
+        if value is not None and value is not False:  # a null is "not this character's"; a figure is kept as typed
+            part[key] = value
+    player["part"] = part
+    return player
 
 
 def adjust_change(state: GameState, victim: int, attr: str, change: int, entry: Entry | None, out: Outcome) -> int:
