@@ -7,6 +7,9 @@
           unchanged by any accepted line but a `set` correction;
      Giants War: no negative hoard, stakes or hand size; hoards + stakes + the hole's pile equal the gold
           the game started with plus the table's corrections.
+   Each line is also typed into the prompt, cut at a random keystroke, in the state the line was typed in:
+   Tab's completions, the highlighter and the toolbar at a random width, each of them raw (not behind the
+   prompt's never-raise wrappers); prints how many raised or misspelled the line.
 2. `referee replay --save` of a 1,000-line game, killed with SIGKILL at random moments (default 50); each
    time the game is resumed from the store and compared with the state after its last committed line.
 
@@ -31,6 +34,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT / "tests" / "tda"))
 
+from prompt_probe import partial, probe  # noqa: E402
 from rdi_lines import plausible_lines  # noqa: E402
 from tda_helpers import DECK, RandomPlayer  # noqa: E402
 
@@ -52,6 +56,7 @@ class Figures:
     tracebacks: int = 0
     internal_errors: int = 0
     invariant_breaks: int = 0
+    prompt_failures: int = 0
     games: int = 0
     examples: list = field(default_factory=list)  # (kind, detail, recent lines) of the first few findings
 
@@ -168,8 +173,12 @@ def _changes_gold_legitimately(line: str, ruling) -> bool:
     return line.split()[:1] == ["set"] or ruling.code in ("undo", "redo") or line.startswith("new")
 
 
-def fuzz(game: str, count: int, seed: int, cards) -> Figures:
-    """``count`` lines of one game through the Session, every invariant checked after each line."""
+WIDTHS = (20, 40, 80, 120, 200)
+
+
+def fuzz(game: str, count: int, seed: int, cards, prompt: bool = True) -> Figures:
+    """``count`` lines of one game through the Session, every invariant checked after each line (and, with
+    ``prompt``, each line typed into the prompt's helpers first)."""
     rng = random.Random(seed)
     figures = Figures()
     recent: list[str] = []
@@ -199,6 +208,10 @@ def fuzz(game: str, count: int, seed: int, cards) -> Figures:
             line = noise(rng)
         recent.append(line)
         figures.lines += 1
+        if prompt:
+            for failure in probe(session, partial(line, rng), rng.choice(WIDTHS)):
+                figures.prompt_failures += 1
+                figures.note("prompt", failure, recent)
         gold_before = session.state.total_gold()
         try:
             ruling = session.handle(line)
@@ -317,7 +330,7 @@ def main() -> None:
         figures = fuzz(game, args.lines, args.seed, cards)
         print(f"{game}: {figures.lines:,} lines in {figures.games:,} games, {time.perf_counter() - started:.0f} s: "
               f"{figures.tracebacks} tracebacks, {figures.internal_errors} internal errors, "
-              f"{figures.invariant_breaks} invariant breaks")
+              f"{figures.invariant_breaks} invariant breaks; prompt: {figures.prompt_failures} failures")
         for kind, detail, recent in figures.examples:
             print(f"  {kind}: {detail}\n    " + "\n    ".join(recent[-12:]))
     if args.kills:

@@ -7,6 +7,10 @@ shape the benchmark prints the slowest of the four at each length and how that t
 to 20,000 characters (10 for a linear cost, 100 for a quadratic one). A line of 20,000 characters must
 be ruled or refused in under a second.
 
+Then the prompt: each long line is highlighted as a keystroke at its end would have it (the lexer reading
+the whole line, as prompt_toolkit asks on every key) and completed as Tab would; the benchmark prints the
+slowest keystroke and Tab per shape. Highlighting must cost no more than a few milliseconds per keystroke.
+
 Run: python benchmarks/bench_long_lines.py [--lengths 2000,20000]
 """
 
@@ -25,6 +29,8 @@ from referee.core.carddb import load_cards  # noqa: E402
 from referee.core.session import Session  # noqa: E402
 from referee.games.rdi.announce import FORMS as RDI_FORMS  # noqa: E402
 from referee.games.tda.announce import FORMS as TDA_FORMS  # noqa: E402
+from referee.shell.completer import RefereeCompleter  # noqa: E402
+from referee.shell.lexer import RefereeLexer  # noqa: E402
 
 GAMES = {
     "rdi": ("new rdi Phrenk Kaylin Wizgille Serena", RDI_FORMS,
@@ -82,6 +88,32 @@ def worst_times(cards, lengths=LENGTHS) -> list[tuple[str, str, dict[int, tuple[
     return rows
 
 
+def prompt_times(cards, lengths=LENGTHS) -> list[tuple[str, str, float, float]]:
+    """[(game, shape, slowest keystroke's highlighting, slowest Tab)] in seconds over every long line."""
+    from prompt_toolkit.completion import CompleteEvent
+    from prompt_toolkit.document import Document
+
+    rows = []
+    for game, (start, forms, words) in GAMES.items():
+        session = Session(cards)
+        session.handle(start)
+        lexer, completer = RefereeLexer(session), RefereeCompleter(session)
+        lexer.lex_document(Document("warm"))(0)  # the session's names are read once, as in a prompt
+        for form in [*forms, *SHELL_SHAPES]:
+            keystroke = tab = 0.0
+            for length in lengths:
+                for line in long_lines(form, words, length).values():
+                    document = Document(line)
+                    began = time.perf_counter()
+                    lexer.lex_document(document)(0)
+                    keystroke = max(keystroke, time.perf_counter() - began)
+                    began = time.perf_counter()
+                    list(completer.get_completions(document, CompleteEvent(completion_requested=True)))
+                    tab = max(tab, time.perf_counter() - began)
+            rows.append((game, form, keystroke, tab))
+    return rows
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--lengths", default=",".join(map(str, LENGTHS)))
@@ -95,6 +127,14 @@ def main() -> None:
     worst = max(rows, key=lambda row: row[2][lengths[-1]][0])
     print(f"\nslowest line of {lengths[-1]:,} characters: {worst[2][lengths[-1]][0] * 1000:.0f} ms "
           f"({worst[0]} '{worst[1]}', {worst[2][lengths[-1]][1]}); budget 1,000 ms")
+
+    print(f"\nthe prompt, per long line (up to {lengths[-1]:,} characters): highlighting one keystroke, Tab")
+    typed = prompt_times(load_cards(), lengths)
+    for game, form, keystroke, tab in typed:
+        print(f"{game:5} {form[:36]:36} {keystroke * 1000:6.2f}ms {tab * 1000:6.2f}ms")
+    slowest = max(typed, key=lambda row: row[2])
+    print(f"slowest keystroke: {slowest[2] * 1000:.2f} ms ({slowest[0]} '{slowest[1]}'); slowest Tab: "
+          f"{max(row[3] for row in typed) * 1000:.2f} ms")
 
 
 if __name__ == "__main__":

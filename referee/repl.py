@@ -22,6 +22,7 @@ from referee.shell.completer import RefereeCompleter
 from referee.shell.config import Config, load_config
 from referee.shell.keys import key_bindings
 from referee.shell.lexer import RefereeLexer, style
+from referee.shell.never_raise import SafeAutoSuggest, SafeCompleter, SafeLexer, log_failure, quietly
 from referee.shell.rulings import colour_marks, wants_colour
 from referee.shell.toolbar import SteadyHeight, toolbar_lines
 
@@ -60,13 +61,15 @@ def _toolbar(session, config: Config):
         return "\n".join(steady(width, toolbar_lines(session.game, session.state, cards_of(session), width,
                                                      read_only=getattr(session, "read_only", None))))
 
-    return text
+    return quietly("toolbar", text)
 
 
 def build_prompt(session, config: Config, **io) -> PromptSession:
     """``io``: prompt_toolkit's ``input`` and ``output`` (tests pass a pipe)."""
-    return PromptSession(history=_history(), completer=RefereeCompleter(session), complete_while_typing=False,
-                         auto_suggest=AutoSuggestFromHistory(), lexer=RefereeLexer(session),
+    # completion, highlighting, the toolbar and the suggestion run on every keystroke: none of them may raise
+    return PromptSession(history=_history(), completer=SafeCompleter(RefereeCompleter(session)),
+                         complete_while_typing=False, auto_suggest=SafeAutoSuggest(AutoSuggestFromHistory()),
+                         lexer=SafeLexer(RefereeLexer(session)),
                          style=style(config.colours, config.notices), key_bindings=key_bindings(config),
                          bottom_toolbar=_toolbar(session, config), **io)
 
@@ -116,6 +119,15 @@ def run_repl(card_dirs=(), session=None, first_line: str | None = None, config: 
 
 
 def _respond(shell: TableShell, session, line: str, confirm) -> None:
+    try:
+        _answer(shell, session, line, confirm)
+    except Exception:  # noqa: BLE001 - the session has already saved what it accepted; the prompt goes on
+        log_failure(f"answering {line!r}")
+        _say("The referee could not show its answer to that line (an internal error, written to "
+             "prompt-errors.log in its data folder). What it accepted is saved: `state` and `why` show it.")
+
+
+def _answer(shell: TableShell, session, line: str, confirm) -> None:
     if line.lower().split()[:1] == ["serve"]:  # the table view, a process of its own (referee/serve/)
         from referee.serve.launch import serve_from_repl
 

@@ -203,6 +203,13 @@ class Session(Saving):
     def _handle(self, text: str) -> Ruling:
         if not text or text.startswith("#"):
             return info(text, "", "empty")
+        odd = next((i for i, c in enumerate(text) if "\ud800" <= c <= "\udfff"), None)
+        if odd is not None:
+            # a byte the terminal could not read as UTF-8 (Python keeps it as a lone surrogate): which letter
+            # was meant cannot be known, and it could not be saved
+            where = f"after {text[max(0, odd - 30):odd]!r}" if odd else "at its start"
+            raise NotUnderstood(f"That line holds a byte that is not UTF-8 text {where}; nothing changed. "
+                                "Retype it, or set the terminal to UTF-8.")
         word = text.split()[0].lower()
         rest = text[len(word):].strip()
         if word == "new":

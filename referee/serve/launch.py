@@ -50,7 +50,7 @@ def _options(rest: str) -> list[str] | str:
         if flag not in ("--host", "--port") or not words:
             return f"`serve` does not take {flag!r} like that. {USAGE}"
         value = words.pop(0)
-        if flag == "--port" and not (value.isdigit() and int(value) <= 65535):
+        if flag == "--port" and not (value.isascii() and value.isdigit() and int(value) <= 65535):
             return f"--port takes a number from 0 to 65535, not {value!r}."
         options += [flag, value]
     return options

@@ -13,7 +13,7 @@ from prompt_toolkit.completion import Completer, Completion
 from rapidfuzz import fuzz
 
 from referee.core.text import normalize, visible, without_controls
-from referee.shell import cards_of
+from referee.shell import LONGEST_ANNOUNCEMENT, cards_of
 from referee.shell.help import topic_names
 
 COMMANDS = ["new rdi", "new tda", "new --from", "position", "export", "state", "chain", "why", "log", "verbose", "undo", "redo", "card", "rule", "games",
@@ -47,6 +47,7 @@ _PAID = re.compile(r"\b(?:pays?|gives?)\s+(?P<partial>[^\s\d]*)$", re.I)
 CUTOFF = 60.0
 LIMIT = 30
 OWN_DECK_BOOST = 12.0
+FIT_MARGIN = 15.0  # names fitting within this of the best fit are ordered by whether they can be played now
 
 
 def card_score(query: str, key: str) -> float:
@@ -64,6 +65,23 @@ def card_score(query: str, key: str) -> float:
     return max(total / len(words), fuzz.WRatio(query, key))
 
 
+_CARD_KEYS: dict[int, tuple[object, dict[str | None, list]]] = {}
+
+
+def card_keys(cards, game: str | None) -> list[tuple[str, object]]:
+    """(normalised name, card) for a card database's cards of one game, worked out once per database (the
+    completer and the highlighter read them on every keystroke)."""
+    held = _CARD_KEYS.get(id(cards))
+    if held is None or held[0] is not cards:
+        if len(_CARD_KEYS) > 8:
+            _CARD_KEYS.clear()
+        held = _CARD_KEYS[id(cards)] = (cards, {})  # the database is held, so its id is not reused
+    by_game = held[1]
+    if game not in by_game:
+        by_game[game] = [(normalize(c.name), c) for c in cards.cards if game is None or c.game == game]
+    return by_game[game]
+
+
 class RefereeCompleter(Completer):
     def __init__(self, session):
         self.session = session
@@ -77,14 +95,29 @@ class RefereeCompleter(Completer):
         state = self.session.state
         return [p.name for p in state.players] if state is not None else []
 
-    def _character(self, text: str) -> str | None:
-        """The character of the player who announces ``text`` (the first word names them)."""
+    def _seat(self, text: str) -> int | None:
+        """The seat of the player who announces ``text`` (the first word names them, after a `can`)."""
         state = self.session.state
         lowered = re.sub(r"^can\s+", "", text.lower())
-        for p in state.players if state is not None else ():
+        for seat, p in enumerate(state.players if state is not None else ()):
             if lowered.startswith(p.name.lower() + " "):
-                return getattr(p, "character", None)
+                return seat
         return None
+
+    def _game(self, hook: str):
+        """One of the game's completion hooks (``announcement_verbs``, ``at_table``, ``speaker``), or None."""
+        return getattr(self.session.game, hook, None) if self.kind is not None else None
+
+    def _verbs(self, name: str) -> list[str]:
+        """What this player may announce: every player's verbs and their own character's, no other's."""
+        verbs = self._game("announcement_verbs")
+        seat = self.players().index(name)
+        return verbs(self.session.state, seat) if verbs is not None else VERBS.get(self.kind or "", [])
+
+    def _players_speaker_first(self) -> list[str]:
+        speaker = self._game("speaker")
+        first = speaker(self.session.state) if speaker is not None else None
+        return sorted(self.players(), key=lambda name: name != first)
 
     def _cards(self, game: str | None):
         return [c for c in cards_of(self.session).cards if game is None or c.game == game]
@@ -104,6 +137,8 @@ class RefereeCompleter(Completer):
 
     def _completions(self, document, complete_event):
         text = document.text_before_cursor
+        if len(text) > LONGEST_ANNOUNCEMENT:
+            return  # nothing completes a line longer than any announcement, and scanning it would cost its length
         words = text.split()
         first = words[0].lower() if words else ""
         if first in ("new", "help", "verbose", "set") and (len(words) > 1 or text.endswith(" ")):
@@ -134,13 +169,14 @@ class RefereeCompleter(Completer):
             return
         partial = "" if text.endswith(" ") else (words[-1] if words else "")
         done = words[:-1] if partial else words
-        if not done:
-            yield from self._offer(COMMANDS + self.players() + [a for a in answers if " " not in a], partial)
+        if not done:  # the player most likely to speak first, then the others, then the commands
+            yield from self._offer(self._players_speaker_first() + COMMANDS + [a for a in answers if " " not in a],
+                                   partial)
         elif first == "can":
             options = {1: self.players(), 2: ["play", "ante"] if self.kind == "tda" else ["play"]}.get(len(done), [])
             yield from self._offer(options, partial)
         elif len(done) == 1 and done[0] in self.players():
-            yield from self._offer(VERBS.get(self.kind or "", []), partial)
+            yield from self._offer(self._verbs(done[0]), partial)
 
     def _answers(self) -> list[str]:
         """Answers to the referee's open question: a Red Dragon Inn choice's numbers and words, or a Giants War
@@ -163,33 +199,60 @@ class RefereeCompleter(Completer):
                 yield Completion(option, start_position=-len(partial))
 
     def _card_names(self, text: str, partial: str):
+        """Cards that could be played now first (a play by a player whose deck holds them), then the other cards
+        of the decks at this table, then the rest, each marked; by how well they fit what was typed."""
         game = self.kind
-        character = self._character(text)
+        seat = self._seat(text)
+        state = self.session.state
+        character = getattr(state.players[seat], "character", None) if seat is not None else None
         revealing = re.search(r"\b(?:reveals?|chaser)\b", text, re.I) is not None
+        playing = seat is not None and re.search(r"\bplays?\s+\"?[^\"]*$", text, re.I) is not None
+        at_table = self._game("at_table")
         typed = partial.lstrip('"')
         # A Giants War strength after the name ("Storm Giant 1") narrows the strengths, not the names.
         digits = re.search(r"(?:^|\s)\d+$", typed) if game == "tda" else None
         query = normalize(typed[: digits.start()] if digits else typed)
         ranked = []
-        for card in self._cards(game):
-            score = card_score(query, normalize(card.name))
-            own = character is not None and card.owner == character
+        for key, card in card_keys(cards_of(self.session), game):
+            score = card_score(query, key)
+            # a reveal turns over a Drink, or a card of the player's own extra deck (a Potion, a Gear Card)
+            own = character is not None and card.owner == character \
+                and not (revealing and card.deck.endswith("Character Deck"))
             drink = revealing and card.type in ("drink", "drink_event")
             if score >= CUTOFF or not query:
-                ranked.append((score + (OWN_DECK_BOOST if own or drink else 0.0), card))
-        ranked.sort(key=lambda pair: (-pair[0], pair[1].name))
+                here = at_table is None or at_table(state, card)
+                ranked.append((not here, -(score + (OWN_DECK_BOOST if own or drink else 0.0)), card.name, card))
+        ranked.sort(key=lambda row: row[:3])
+        best = -ranked[0][1] if ranked else 0.0
+        shown = []
         seen: set[str] = set()
-        for _, card in ranked[:LIMIT]:
-            if card.name in seen:
-                continue
-            seen.add(card.name)
+        for away, rank, name, card in ranked:
+            if name not in seen and len(shown) < LIMIT:
+                seen.add(name)
+                # a play from this player's own hand: the engine says whether it could be played now
+                in_hand = playing and game == "rdi" and card.owner in (character, "shared") and card.deck != "Drink Deck"
+                tier = 3 if away else (0 if in_hand and self._playable(seat, card) else 1 if in_hand or not playing
+                                       else 2)
+                # what could be played now comes first among the names that fit what was typed about as well
+                shown.append((-rank < best - FIT_MARGIN, tier, card))
+        shown.sort(key=lambda row: row[:2])  # stable: within each tier, still by fit
+        for _, tier, card in shown:
+            mark = {1: " · not now" if playing and game == "rdi" else "", 3: " · not at this table"}.get(tier, "")
             if game == "tda":
-                yield from self._with_strengths(card, typed, partial)
+                yield from self._with_strengths(card, typed, partial, mark)
             else:
+                where = card.owner if card.owner not in ("shared", "unknown") else card.deck
                 yield Completion(f'"{card.name}"', start_position=-len(partial), display=card.name,
-                                 display_meta=card.owner if card.owner not in ("shared", "unknown") else card.deck)
+                                 display_meta=where + mark)
 
-    def _with_strengths(self, card, typed: str, partial: str):
+    def _playable(self, seat: int, card) -> bool:
+        """Whether the engine would let this player play the card now (a target still to name counts)."""
+        name = self.players()[seat]
+        state = self.session.state
+        _, ruling = self.session.engine.apply(state, f'can {name} play "{card.name}"')
+        return ruling.code in ("yes", "no:needs-target")
+
+    def _with_strengths(self, card, typed: str, partial: str, mark: str = ""):
         """Giants War cards complete with every strength their card list prints."""
         strengths = (card.get("strengths") or card.get("known_strengths")
                      or ([card.get("strength")] if card.get("strength") is not None else []))
@@ -198,9 +261,9 @@ class RefereeCompleter(Completer):
             if digits and normalize(typed[: digits.start()]) == normalize(card.name) \
                     and not str(value).startswith(digits.group(1)):
                 continue
-            yield Completion(f"{card.name} {value}", start_position=-len(partial), display_meta=card.type)
+            yield Completion(f"{card.name} {value}", start_position=-len(partial), display_meta=card.type + mark)
         if not strengths:
-            yield Completion(card.name, start_position=-len(partial), display_meta=card.type)
+            yield Completion(card.name, start_position=-len(partial), display_meta=card.type + mark)
 
     # --- commands with their own arguments ------------------------------------------------
     def _new(self, text: str, words: list[str]):

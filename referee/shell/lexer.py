@@ -8,14 +8,15 @@ fragments to prompt_toolkit line by line.
 
 from __future__ import annotations
 
+import functools
 import re
 
 from prompt_toolkit.lexers import Lexer
 from prompt_toolkit.styles import Style
 
 from referee.core.text import normalize
-from referee.shell import cards_of
-from referee.shell.completer import CARD_VERBS, COMMANDS, SET_FIELDS, VERBS, card_score
+from referee.shell import LONGEST_ANNOUNCEMENT, cards_of
+from referee.shell.completer import CARD_VERBS, COMMANDS, SET_FIELDS, VERBS, card_keys, card_score
 from referee.shell.help import TOPICS
 
 CARD_READABLE = 75.0  # a card span scoring below this against every card is unreadable
@@ -31,9 +32,12 @@ FILLER = {"a", "an", "the", "of", "on", "to", "for", "with", "and", "at", "from"
           "responds", "nothing", "step", "resolve", "next", "end", "ends", "a", "be", "would", "legal", "now"}
 
 STYLE_CLASSES = ("player", "card", "verb", "number", "command", "unknown")
+_COMMAND_WORDS = {normalize(c).split()[0] for c in COMMANDS}
 
 
-def vocabulary(session) -> set[str]:
+@functools.cache
+def vocabulary() -> frozenset[str]:
+    """Every word of the commands, verbs, `set` fields and help topics (the same for every session)."""
     words = set(FILLER)
     for phrase in COMMANDS + [v for vs in VERBS.values() for v in vs]:
         words.update(normalize(phrase).split())
@@ -42,7 +46,9 @@ def vocabulary(session) -> set[str]:
             words.update(normalize(phrase).split())
     for topic in TOPICS:
         words.update(normalize(topic.name).split())
-    return words
+    return frozenset(words)
+
+
 
 
 class Reader:
@@ -52,17 +58,24 @@ class Reader:
         state = session.state
         self.players = {normalize(p.name): p.name for p in state.players} if state is not None else {}
         game = session.game.GAME if session.game is not None and state is not None else None
-        cards = cards_of(session).cards if session.cards is not None else []
-        self.card_keys = [normalize(c.name) for c in cards if game is None or c.game == game]
+        self.card_keys = [key for key, _ in card_keys(cards_of(session), game)] if session.cards is not None else []
         choice = getattr(state, "choice", None)  # a choice waiting: its options' words read as well as a card's
         if choice is not None:
             self.card_keys += [normalize(text) for _, words, phrase in choice.options for text in (words, phrase)]
         self.card_words = {w for key in self.card_keys for w in key.split()}
-        self.words = vocabulary(session)
+        self.words = vocabulary()
+        self._longest = max(map(len, self.card_keys), default=0)
+        self._cards: dict[str, bool] = {}  # a line is re-read on every keystroke: each span is scored once
 
     def is_card(self, text: str) -> bool:
         key = normalize(text)
-        return bool(key) and any(card_score(key, k) >= CARD_READABLE for k in self.card_keys)
+        if len(self._cards) > 10_000:
+            self._cards.clear()
+        if key not in self._cards:
+            # a span far longer than every card's name fits none of them; scoring it would cost its length
+            self._cards[key] = bool(key) and len(key) <= 2 * self._longest + 10 \
+                and any(card_score(key, k) >= CARD_READABLE for k in self.card_keys)
+        return self._cards[key]
 
     def is_player(self, word: str) -> bool:
         key = normalize(word)
@@ -88,7 +101,7 @@ def classify(line: str, reader: Reader) -> list[tuple[str, str]]:
             index = _card_span(tokens, index + 1, reader, out)
             first = False
             continue
-        if first and lowered in {normalize(c).split()[0] for c in COMMANDS}:
+        if first and lowered in _COMMAND_WORDS:
             out.append(("class:command", token))
         elif token.startswith(('"', "“")):
             out.append(("class:card" if reader.is_card(token) or free else "class:unknown", token))
@@ -155,12 +168,26 @@ class RefereeLexer(Lexer):
     def __init__(self, session):
         self.session = session
 
+        self._reader: tuple[tuple, Reader] | None = None
+
+    def reader(self) -> Reader:
+        """What the session knows, read again only when its state or cards change (not on every keystroke)."""
+        session = self.session
+        key = (session.state, session.game, session.cards, getattr(session, "cards_in_play", None))
+        if self._reader is None or any(a is not b for a, b in zip(self._reader[0], key)):
+            self._reader = (key, Reader(session))
+        return self._reader[1]
+
     def lex_document(self, document):
-        reader = Reader(self.session)
+        reader = self.reader()
         lines = document.lines
 
         def get_line(number: int):
-            return classify(lines[number], reader) if number < len(lines) else []
+            if number >= len(lines):
+                return []
+            line = lines[number]
+            head, rest = line[:LONGEST_ANNOUNCEMENT], line[LONGEST_ANNOUNCEMENT:]
+            return classify(head, reader) + ([("", rest)] if rest else [])
 
         return get_line
 

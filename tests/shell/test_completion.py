@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from prompt_toolkit.document import Document
 
 from referee.core.session import Session
@@ -62,7 +64,7 @@ def test_verbs_commands_and_new_options(cards):
 
 def test_giants_war_strengths_from_the_card_list(cards):
     session = Session(cards)
-    session.handle("new tda Ann Ben Cat")
+    session.handle("new tda Ann Ben Cat --giants Storm Fire Frost Cloud Ordning Hill")  # Storm Giants in this game
     storm = [c for c in cards.cards if c.game == "tda" and c.name == "Storm Giant"][0]
     assert offered(session, "Ben plays storm gint")[: len(storm.get("strengths"))] == \
         [f"Storm Giant {s}" for s in storm.get("strengths")]
@@ -89,3 +91,50 @@ def test_answers_to_a_waiting_choice(cards):
     assert offered(session, "answer ") == ["1", "2", '"gain 2 Fortitude"', '"lose 2 Alcohol Content"']
     session.handle("Ann chooses 1")
     assert "1" not in offered(session, "answer ")
+
+
+def meta(session, text):
+    return [(c.text, c.display_meta_text) for c in RefereeCompleter(session).get_completions(Document(text), None)]
+
+
+def test_the_cards_that_could_be_played_now_come_first_then_the_rest_marked(cards):
+    session = rdi(cards)  # Phrenk goes first: his Action phase
+    offers = meta(session, "Serena plays ")
+    tiers = [("not at this table" in m, "not now" in m or not m.startswith(("Serena", "Character Decks")))
+             for _, m in offers]
+    assert tiers == sorted(tiers), offers  # playable now, then her cards not now, then others, then off the table
+    first = offers[0][0].strip('"')
+    assert session.handle(f'can Serena play "{first}"').code == "yes"
+    not_now = next(text for text, m in offers if m == "Serena · not now")
+    assert session.handle(f"can Serena play {not_now}").code.startswith("no")
+    # and then she plays what completion put first, and the table goes on
+    assert session.handle(f'Serena plays "{first}"').verdict == "ok"
+
+
+def test_only_decks_at_the_table_come_before_the_rest(cards):
+    session = rdi(cards)
+    offers = meta(session, "Phrenk plays mo")
+    away = [text for text, m in offers if m.endswith("not at this table")]
+    assert '"Bard Otto"' in away and all(m.endswith("not at this table") for _, m in offers[len(offers) - len(away):])
+    assert not any("Molly" in m and "not at this table" not in m for _, m in meta(session, "Phrenk plays "))
+    tda = Session(cards)
+    tda.handle("new tda Ann Ben Cat")  # the default giants: no Storm Giants in this game
+    storms = [m for text, m in meta(tda, "Ann antes storm gi") if re.fullmatch(r"Storm Giant \d+", text)]
+    assert storms and all(m.endswith("not at this table") for m in storms)
+    assert meta(tda, "Ann antes fire gi")[0] == ("Fire Giant 1", "giant")
+
+
+def test_a_player_is_offered_their_own_characters_verbs_only(cards):
+    session = rdi(cards)
+    serena, phrenk = offered(session, "Serena "), offered(session, "Phrenk ")
+    assert "tithes" in serena and "cooks" not in serena and "sells" not in serena
+    assert "sells" in phrenk and "tithes" not in phrenk and "plays" in phrenk
+    assert offered(session, "Serena t") == ["takes gold", "tithes"]
+
+
+def test_the_player_to_speak_comes_first_on_an_empty_line(cards):
+    session = rdi(cards)
+    assert offered(session, "")[:4] == ["Phrenk", "Kaylin", "Wizgille", "Serena"]
+    assert session.handle("set active Wizgille").verdict == "ok"
+    assert offered(session, "")[:4] == ["Wizgille", "Phrenk", "Kaylin", "Serena"]
+    assert offered(session, "Wizgille ")[0] == "plays"  # and the line goes on from there

@@ -355,6 +355,31 @@ def completion_words(state: GameState, cards: CardDB | None = None) -> list[str]
                                               "chain", "step", "answer", "chooses"]
 
 
+# What the prompt completes after a player's name, for every character; each character adds its own.
+COMMON_VERBS = ("plays", "orders a drink for", "reveals", "passes", "draws", "ends turn", "splits the", "chooses",
+                "uses", "leaves the round", "takes gold", "draws 2")
+
+
+def announcement_verbs(state: GameState, seat: int) -> list[str]:
+    """What a player may announce, as completion offers it: every player's verbs, then their character's."""
+    return [*COMMON_VERBS, *characters.own_verbs(state.players[seat].character)]
+
+
+def at_table(state: GameState, card) -> bool:
+    """Whether a card is in a deck this game uses: a player's character's, the shared decks (the Prize Cards
+    only under the Prize variant)."""
+    if card.deck == "Prize Cards":
+        return state.prizes_inn is not None
+    return card.owner in ("shared", "unknown") or any(card.owner == p.character for p in state.players)
+
+
+def speaker(state: GameState) -> str | None:
+    """Who most likely speaks next: the player to act in a Round of Gambling, otherwise the active player."""
+    r = state.round
+    seat = r.next_actor if r is not None and r.started and r.next_actor is not None else state.active
+    return state.players[seat].name if seat is not None else None
+
+
 def toolbar_rows(state: GameState, cards: CardDB | None = None) -> list:
     from referee.games.rdi.toolbar import toolbar_rows as rows
 

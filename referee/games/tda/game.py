@@ -15,7 +15,7 @@ from referee.games.tda.state import GameState
 GAME = _engine.GAME
 
 __all__ = ["GAME", "Engine", "start", "load_state", "load_position", "SEAT_FIELDS", "player_names", "describe", "chain_text", "toolbar", "summary",
-           "completion_words"]
+           "completion_words", "announcement_verbs", "at_table", "speaker"]
 
 Engine = _engine.Engine
 
@@ -78,6 +78,26 @@ def completion_words(state: GameState, cards: CardDB) -> list[str]:
                                               "dragon stakes", "giant stakes", "pays", "steals", "draws", "discards",
                                               "gives", "leads", "score", "done", "yes", "no", "answer", "set", "can",
                                               "undo", "redo", "why", "state", "chain"] + names
+
+
+# What the prompt completes after a player's name.
+VERBS = ("antes", "plays", "pays", "steals", "draws", "discards", "gives", "takes", "has", "leads", "chooses", "picks",
+         "declines")
+
+
+def announcement_verbs(state: GameState, seat: int) -> list[str]:
+    return list(VERBS)
+
+
+def at_table(state: GameState, card) -> bool:
+    """Whether a card is in this game's decks: the colours chosen for the main deck, and the Legendary deck."""
+    return card.id in state.dragons or card.id in state.giants or bool(card.get("legendary"))
+
+
+def speaker(state: GameState) -> str | None:
+    """Whose turn it is in a round (nobody in particular while the antes come in)."""
+    seat = state.turn if state.turn is not None else None
+    return state.players[seat].name if seat is not None else None
 
 
 def toolbar_rows(state: GameState, cards: CardDB) -> list:

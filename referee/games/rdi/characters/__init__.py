@@ -127,6 +127,15 @@ def end_of_turn(state: GameState, seat: int, out: Outcome) -> None:
 CORRECTABLE = (kaylin, serena, phrenk, roxana, otto)
 
 
+IS_CHARACTER = ((kaylin, kaylin.is_kaylin), (serena, serena.is_serena), (phrenk, phrenk.is_phrenk),
+                (roxana, roxana.is_roxana), (otto, otto.is_otto))
+
+
+def own_verbs(character: str) -> tuple[str, ...]:
+    """The announcements only this character makes (Serena tithes, Roxana cooks), for completion."""
+    return tuple(verb for module, is_it in IS_CHARACTER if is_it(character or "") for verb in module.VERBS)
+
+
 def set_keys() -> dict[str, str]:
     """Every word a `set` may use for a character's part, and the part it names."""
     return {word: key for module in CORRECTABLE for word, key in module.SET_KEYS.items()}

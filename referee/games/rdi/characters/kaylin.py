@@ -21,6 +21,10 @@ EXAMPLE_2 = "rdi3/appendix-a/kaylin/example-2"
 STALWART = "rdi3/appendix-a/kaylin/stalwart"
 
 
+# The announcements only this character makes, as the prompt completes them after the player's name.
+VERBS = ()
+
+
 def is_kaylin(character: str) -> bool:
     return character.strip().lower() == "kaylin"
 

@@ -35,6 +35,10 @@ TRACK_START = (6, 0)
 FACTION_SIZE = 5
 
 
+# The announcements only this character makes, as the prompt completes them after the player's name.
+VERBS = ()
+
+
 def is_otto(name: str) -> bool:
     return name.strip().lower() == "otto"
 

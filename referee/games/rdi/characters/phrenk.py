@@ -24,6 +24,10 @@ SELL = "rdi3/appendix-a/phrenk/selling-potions"
 EXAMPLE = "rdi3/appendix-a/phrenk/example"
 
 
+# The announcements only this character makes, as the prompt completes them after the player's name.
+VERBS = ("keeps", "sells")
+
+
 def is_phrenk(character: str) -> bool:
     return character.strip().lower() == "phrenk"
 

@@ -28,6 +28,10 @@ HYBRID = {"meat_or_sauce": {"meat", "sauce"}, "vegetables_or_sauce": {"vegetable
           "any": {"meat", "vegetables", "sauce", "unknown"}}
 
 
+# The announcements only this character makes, as the prompt completes them after the player's name.
+VERBS = ("keeps", "cooks", "prepares", "uses the Smorgasbord")
+
+
 def is_roxana(character: str) -> bool:
     return character.strip().lower() == "roxana"
 

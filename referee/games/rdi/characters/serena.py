@@ -70,6 +70,10 @@ def duty(state: GameState, seat: int) -> tuple[str, str, str] | None:
     return (f"{player.name} atones: `{player.name} atones gold|fortitude`", "atones?", "atonement")
 
 
+# The announcements only this character makes, as the prompt completes them after the player's name.
+VERBS = ("tithes", "atones gold", "atones fortitude")
+
+
 def is_serena(character: str) -> bool:
     return character.strip().lower() == "serena"
 
