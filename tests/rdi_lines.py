@@ -136,7 +136,7 @@ def settable(state) -> bool:
                 or state.contest or state.copies_for is not None or state.over
                 or state.turn_ending or state.owed_discards or state.early_plays or state.waiting_plays
                 or state.recent_hits or state.last_pot or state.answers or state.waiting_line
-                or any(p.character or p.part or p.mood is not None or any(getattr(p, part) for part in _PARTS)
+                or any(p.character or p.part or any(getattr(p, part) for part in _PARTS)
                        for p in state.players)
                 or round_ is not None and (round_.starter != state.active or not round_.started or round_problems(state)
                                            or round_.needs_cheating or round_.broke or None in (round_.control, round_.next_actor)))

@@ -86,7 +86,7 @@ def test_a_round_of_gambling_in_progress(cards):
 def test_character_parts(cards):
     s = table(cards)
     ok(s, "set Kaylin mood loyal")
-    assert s.state.players[1].mood == "loyal"
+    assert s.state.players[1].part["mood"] == "loyal"
     ok(s, "set Serena piety 5")
     assert s.state.players[3].part["piety"] == 5
     ok(s, 'set Phrenk potion "Acid Spit Potion"')

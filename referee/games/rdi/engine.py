@@ -25,7 +25,7 @@ from referee.core.text import capitalized, count_of, listed, normalize, sentence
 from referee.games.rdi import announce as A
 from referee.games.rdi import choices, corrections, gambling, house, last_chance, round_window, variants
 from referee.games.rdi import characters as character_rules
-from referee.games.rdi.characters import kaylin, otto, phrenk, roxana
+from referee.games.rdi.characters import otto, phrenk, roxana
 from referee.games.rdi.chasers import declared_base
 from referee.games.rdi.choosing import Choosing
 from referee.games.rdi.citing import REASONS, reason, settle_ruling
@@ -70,8 +70,7 @@ def new_game(names: list[str], cards: CardDB, rules: str = "gii", bar_deck: int 
         character = character or characters.get(name.lower(), "")
         players.append(Player(name=name, character=characters.get(character.lower(), character),
                               gold=starting_gold(len(names)), automaton=otto.is_otto(name),
-                              part=character_rules.new_part(characters.get(character.lower(), character)),
-                              mood="unknown" if kaylin.is_kaylin(character) else None))
+                              part=character_rules.new_part(characters.get(character.lower(), character))))
     state = GameState(players=players, rules=rules, drink_deck=DRINK_DECK_SIZE - len(players) + with_otto,
                       house=dict(house or {}))
     out = Outcome()
@@ -101,9 +100,6 @@ def new_game(names: list[str], cards: CardDB, rules: str = "gii", bar_deck: int 
         out.say(f"House rule {rule_id}: {chosen} (where the books are silent; see docs/house-rules.md).")
     for seat, player in enumerate(players):
         character_rules.on_setup(state, seat, out)
-        if player.mood is not None:
-            out.say(f"Reveal Wulfric's first mood (`{player.name} reveals Wulfric is feeling ...`); until then it is "
-                    "unknown and not applied.", kaylin.MOODS)
     return state, settle_ruling(state, out.ruling(" ".join(["new", GAME, *names])))
 
 

@@ -199,8 +199,7 @@ def describe(state: GameState, cards: CardDB | None = None) -> str:
     for seat, p in enumerate(state.players):
         mark = "→" if seat == state.active else " "
         extra = "".join(f"  {words}" for words, _ in characters.marks(p))
-        if p.mood is not None:
-            extra += f"  Wulfric: {p.mood}"
+        extra += "".join(f"  {note.state}" for note in characters.notes(p))
         if p.potions or p.potion_choice:
             extra += f"  Potions: {', '.join(p.potions or p.potion_choice)}"
         if p.cutting_board or roxana_like(p):
@@ -290,8 +289,7 @@ def mechanics_text(state: GameState) -> str:
     marks = []
     for p in state.players:
         marks += [f"{p.name} {words}" for words, _ in characters.marks(p)]
-        if p.mood is not None:
-            marks.append(f"Wulfric {p.mood}")
+        marks += [note.mechanic for note in characters.notes(p)]
         if p.potions or p.potion_choice:
             marks.append(f"{p.name} Potion {'/'.join(p.potions or p.potion_choice)}")
         if roxana_like(p):
@@ -316,7 +314,7 @@ def summary(state: GameState, cards: CardDB | None = None) -> dict:
         "game": GAME,
         "rules": state.rules,
         "players": [{"name": p.name, "character": p.character, "fortitude": p.fortitude, "alcohol": p.alcohol,
-                     "gold": p.gold, "out": p.out, "drink_me": p.drink_me, "piety": characters.tracks(p).get("piety"), "mood": p.mood,
+                     "gold": p.gold, "out": p.out, "drink_me": p.drink_me, **characters.summary_fields(p),
                      "potions": p.potions, "cutting_board": [n for n, _ in p.cutting_board], "recipe": p.recipe,
                      "front": in_front.names(p), "kept": p.kept, "debuffs": p.debuffs,
                      "tracks": p.tracks if p.automaton else None} for p in state.players],

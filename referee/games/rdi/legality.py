@@ -286,11 +286,11 @@ class Checker:
                                   (ed(state, "other-rules/timing"),), code="not-your-window")
             entry.responds_to = top.uid
         if ops & {"negate", "ignore"} and top is not None:
-            from referee.games.rdi.characters import forbid_response, kaylin
+            from referee.games.rdi.characters import forbid_response
 
-            reason = forbid_response(state, top)
-            if reason:
-                raise IllegalPlay(reason, (kaylin.STALWART,), code="forbidden")
+            forbidden = forbid_response(state, top)
+            if forbidden:
+                raise IllegalPlay(*forbidden, code="forbidden")
         round_window.check(state, entry, card, effects, top, self.card_of(top))  # an option that finds no Round fails
         for effect in effects:
             op = effect.op

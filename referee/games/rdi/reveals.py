@@ -8,7 +8,8 @@ from referee.core.ruling import ASK, GameOver, IllegalPlay, NotUnderstood, Outco
 from referee.core.text import sentence
 from referee.games.rdi import announce as A
 from referee.games.rdi import contest, house, splitting
-from referee.games.rdi.characters import kaylin, otto, phrenk, roxana
+from referee.games.rdi import characters as character_rules
+from referee.games.rdi.characters import otto, phrenk, roxana
 from referee.games.rdi.drinks import add_chaser, start_drink, take_from_deck
 from referee.games.rdi.effects import clamp_change, ed, flat_effects
 from referee.games.rdi.ops import Resolving, resolve_effects
@@ -31,11 +32,8 @@ class Reveals:
             if card.type == "dungeon_event":
                 self._dungeon_event(state, reveal, card, out)
                 return
-            if card.type == "wulfric":
-                seat = kaylin.kaylin_seat(state)
-                if seat is None:
-                    raise IllegalPlay("Nobody is playing Kaylin, so Wulfric has no mood to change.", (kaylin.MOODS,))
-                kaylin.set_mood(state, seat, str(card.get("mood") or card.name), card.name, out)
+            if character_rules.reveal(state, state.seat(reveal.player) if reveal.player is not None else None, card,
+                                      out):
                 return
         self._no_open_question(state)
         device = next((e for e in state.chain if e.awaiting_gear), None)

@@ -18,6 +18,15 @@ LIMIT = 20  # Fortitude and Alcohol Content stay within 0..20
 DRINK_DECK_SIZE = 30
 
 
+@dataclass(frozen=True)
+class CharacterNote:
+    """A standing fact of a character's, shown beside its player's figures (Wulfric's mood)."""
+
+    state: str  # in `state`'s line for the player ("Wulfric: loyal")
+    mechanic: str  # in the one-line summary of mechanics in play ("Wulfric loyal")
+    toolbar: tuple[str, ...] = ()  # in the toolbar's marks row, fullest wording first (none: not shown)
+
+
 @dataclass
 class Player:
     name: str
@@ -28,7 +37,6 @@ class Player:
     out: bool = False
     drink_me: int = 1  # face-down cards on the Drink Me! pile; their faces are hidden
     kept: list = field(default_factory=list)  # Drink cards kept in front of the player (Elixirs, Kobold Punch)
-    mood: str | None = None  # Kaylin: Wulfric's mood ("loyal", "bitey"...; "unknown" until revealed)
     potions: list = field(default_factory=list)  # face-up Potions (Phrenk: at most one; buyers: any number)
     potion_choice: list = field(default_factory=list)  # Phrenk: the two Potions he must choose between
     potion_known: bool = False  # Phrenk: the table has told the referee his Potion reveals
@@ -41,7 +49,8 @@ class Player:
     automaton: bool = False  # Otto (Smorgasbox)
     tracks: dict = field(default_factory=dict)  # Otto: player name -> [Fortitude, Alcohol Content]
     debuffs: list = field(default_factory=list)  # Otto's Debuff tokens in front of this player
-    # The character's own state (Serena's Piety), plain data whose shape only its module in characters/ knows.
+    # The character's own state (Serena's Piety, Wulfric's mood), plain data whose shape only its module in
+    # characters/ knows.
     part: dict = field(default_factory=dict)
 
 

@@ -80,8 +80,7 @@ def _marks(state: GameState) -> list[tuple[str, ...]]:
     marks = []
     for p in state.players:
         name = abbreviate(p.name, 5)
-        if p.mood not in (None, "unknown"):
-            marks.append((f"Wulfric {p.mood}", f"Wulf. {p.mood}"))
+        marks += [note.toolbar for note in characters.notes(p) if note.toolbar]
         if p.potions or p.potion_choice:
             potions = "/".join(p.potions or p.potion_choice)
             marks.append((f"{p.name}'s Potion {potions}", f"{name} Potion {potions}"))

@@ -6,7 +6,7 @@ from referee.core.ruling import GameOver, IllegalPlay, Outcome
 from referee.games.rdi import announce as A
 from referee.games.rdi import in_front
 from referee.games.rdi.bookkeeping import begin_turn
-from referee.games.rdi.characters import end_of_turn, kaylin, otto, phrenk, roxana
+from referee.games.rdi.characters import end_of_turn, otto, phrenk, roxana, turn_end_order
 from referee.games.rdi.drinks import take_from_deck
 from referee.games.rdi.effects import clamp_change, ed
 from referee.games.rdi.state import PHASE_NAMES, PHASES, GameState
@@ -109,10 +109,7 @@ class TurnStructure:
             state.turn_ending = True
             out.say(f"Then {player.name}'s turn ends and the turn passes to the left.",
                     ed(state, "on-your-turn/ending-your-turn"))
-            if kaylin.kaylin_seat(state) == seat:
-                out.say("The books put both this and Wulfric's change of mood after the Drink phase without ordering "
-                        f"them: the referee lets what lies in front of {player.name} act first, while Wulfric's "
-                        "present mood is known, and his mood changes after.", kaylin.MOODS)
+            turn_end_order(state, seat, out)
             return
         self._finish_turn(state, seat, out)
 

@@ -8,14 +8,17 @@
 * ``SET_KEYS`` / ``apply_set`` / ``position_problem``: the table corrects a character's part with `set`
   (Wulfric's mood, Piety, Potions, the Cutting Board, Otto's tracks), and an impossible one is refused.
 
-A character in the plug-in shape (Serena, so far) also keeps its own state in its player's slot
-(``Player.part``, plain data whose shape only its module knows) and answers, by these names:
-``new_part`` (its slot at the start), ``on_setup`` (what is said when the game starts), ``tracks``
-(its figures by name), ``TRACKS``/``move_track`` (a card's effect on one), ``marks`` (those figures in words for the toolbar and `state`), ``duty`` (what
-the player owes before play goes on), ``ANNOUNCEMENTS``/``announced`` (its own announcements) and
-``PART_FIELDS`` (the slot's keys, written flat in a position file). The engine asks through the
-functions below and never imports the module by name; adding such a character is its module and
-one line in ``PLUGGED``.
+A character in the plug-in shape (Serena and Kaylin, so far) also keeps its own state in its player's
+slot (``Player.part``, plain data whose shape only its module knows) and answers, by these names:
+``new_part`` (its slot at the start), ``on_setup`` (what is said when the game starts), ``tracks`` (its
+figures by name), ``TRACKS``/``move_track`` (a card's effect on one), ``marks`` (those figures in words
+for the toolbar and `state`), ``notes`` (its standing facts in words: Wulfric's mood), ``summary`` and
+``SUMMARY_FIELDS`` (its keys in a player's summary), ``duty`` (what the player owes before play goes
+on), ``ANNOUNCEMENTS``/``announced`` (its own announcements), ``REVEALS``/``reveal`` (the card types
+of its own deck the table turns over) and ``PART_FIELDS`` (the slot's keys, written flat in a position
+file); and, where it has them, ``adjust_change``, ``forbid_response``, ``end_of_turn`` and
+``turn_end_order``. The engine asks through the functions below and never imports the module by name;
+adding such a character is its module and one line in ``PLUGGED``.
 """
 
 from __future__ import annotations
@@ -23,11 +26,16 @@ from __future__ import annotations
 from referee.core.ruling import Outcome
 from referee.games.rdi import in_front
 from referee.games.rdi.characters import kaylin, otto, phrenk, roxana, serena
-from referee.games.rdi.state import Entry, GameState
+from referee.games.rdi.state import CharacterNote, Entry, GameState
 
 
 # The characters that keep their own state in Player.part, by the name their cards give as owner.
-PLUGGED = {serena.CHARACTER: serena}
+PLUGGED = {serena.CHARACTER: serena, kaylin.CHARACTER: kaylin}
+
+
+def _answering(hook: str):
+    """The plugged characters' functions for a hook only some of them answer (``adjust_change``)."""
+    return [getattr(module, hook) for module in PLUGGED.values() if hasattr(module, hook)]
 
 
 def _plugged(player):
@@ -55,6 +63,35 @@ def marks(player, widest: bool = False) -> list[tuple[str, str]]:
     """Those figures in words, long and short (``widest``: at their widest, for padding)."""
     module = _plugged(player)
     return module.marks(player, widest) if module is not None else []
+
+
+def notes(player) -> list[CharacterNote]:
+    """A player's character's standing facts in words (Wulfric's mood), for `state` and the toolbar."""
+    module = _plugged(player)
+    return module.notes(player) if module is not None and hasattr(module, "notes") else []
+
+
+def summary_fields(player) -> dict:
+    """The plugged characters' fields of a player's summary, null where the player is not that character (so
+    every player's summary has the same keys)."""
+    fields = {key: None for module in PLUGGED.values() for key in module.SUMMARY_FIELDS}
+    module = _plugged(player)
+    return fields | (module.summary(player) if module is not None else {})
+
+
+def reveal(state: GameState, seat: int | None, card, out: Outcome) -> bool:
+    """A card of a character's own deck turned over (a Wulfric card): True when that character's rules took it."""
+    module = next((m for m in PLUGGED.values() if card.type in getattr(m, "REVEALS", ())), None)
+    if module is None:
+        return False
+    module.reveal(state, seat, card, out)
+    return True
+
+
+def turn_end_order(state: GameState, seat: int, out: Outcome) -> None:
+    """What a character says when cards in front of its player act before its own end-of-turn change."""
+    for hook in _answering("turn_end_order"):
+        hook(state, seat, out)
 
 
 def duties(state: GameState) -> list[tuple[int, str, str, str]]:
@@ -102,7 +139,8 @@ def fold_part(player: dict) -> dict:
 
 
 def adjust_change(state: GameState, victim: int, attr: str, change: int, entry: Entry | None, out: Outcome) -> int:
-    change = kaylin.adjust_change(state, victim, attr, change, entry, out)
+    for hook in _answering("adjust_change"):
+        change = hook(state, victim, attr, change, entry, out)
     return in_front.standing(state, victim, attr, change, out)
 
 
@@ -116,12 +154,14 @@ def after_negated(state: GameState, entry: Entry, card, out: Outcome) -> None:
     roxana.negated(state, entry, card, out)
 
 
-def forbid_response(state: GameState, target: Entry) -> str | None:
-    return kaylin.forbid_response(state, target)
+def forbid_response(state: GameState, target: Entry) -> tuple[str, tuple[str, ...]] | None:
+    """A standing prohibition on answering a card (Wulfric's Stalwart): why, and the sections that say so."""
+    return next((found for hook in _answering("forbid_response") if (found := hook(state, target))), None)
 
 
 def end_of_turn(state: GameState, seat: int, out: Outcome) -> None:
-    kaylin.end_of_turn(state, seat, out)
+    for hook in _answering("end_of_turn"):
+        hook(state, seat, out)
 
 
 CORRECTABLE = (kaylin, serena, phrenk, roxana, otto)

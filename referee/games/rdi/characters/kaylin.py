@@ -11,9 +11,12 @@ does, the mood is unknown and the referee says so.
 
 from __future__ import annotations
 
+from referee.core.carddb import Card
 from referee.core.ruling import IllegalPlay, NotUnderstood, Outcome
 from referee.core.setwords import report
-from referee.games.rdi.state import Entry, GameState
+from referee.games.rdi.state import CharacterNote, Entry, GameState
+
+CHARACTER = "Kaylin"
 
 MOODS = "rdi3/appendix-a/kaylin/wulfric-moods"
 EXAMPLE_1 = "rdi3/appendix-a/kaylin/example-1"
@@ -24,18 +27,82 @@ STALWART = "rdi3/appendix-a/kaylin/stalwart"
 # The announcements only this character makes, as the prompt completes them after the player's name.
 VERBS = ()
 
+# Kaylin's own state, in her player's character slot (``Player.part``): {"mood": a mood word or "unknown"}.
+# Wulfric's mood is unknown until the table reveals it.
+PART_FIELDS = ("mood",)
+SUMMARY_FIELDS = ("mood",)
+TRACKS = ()
+ANNOUNCEMENTS = ()
+REVEALS = ("wulfric",)  # the Wulfric Deck's cards, whoever turns them over
+
+
+def new_part() -> dict:
+    return {"mood": "unknown"}
+
 
 def is_kaylin(character: str) -> bool:
     return character.strip().lower() == "kaylin"
 
 
+def mood_of(player) -> str | None:
+    return player.part.get("mood")
+
+
 def kaylin_seat(state: GameState) -> int | None:
-    return next((i for i, p in enumerate(state.players) if p.mood is not None or is_kaylin(p.character)), None)
+    return next((i for i, p in enumerate(state.players) if mood_of(p) is not None or is_kaylin(p.character)), None)
 
 
 def current_mood(state: GameState) -> str:
     seat = kaylin_seat(state)
-    return (state.players[seat].mood or "") if seat is not None else ""
+    return (mood_of(state.players[seat]) or "") if seat is not None else ""
+
+
+# --- what the engine asks of a plugged character -----------------------------------------------------
+def on_setup(state: GameState, seat: int, out: Outcome) -> None:
+    name = state.players[seat].name
+    out.say(f"Reveal Wulfric's first mood (`{name} reveals Wulfric is feeling ...`); until then it is unknown and "
+            "not applied.", MOODS)
+
+
+def tracks(player) -> dict[str, int]:
+    return {}
+
+
+def marks(player, widest: bool = False) -> list[tuple[str, str]]:
+    return []
+
+
+def notes(player) -> list[CharacterNote]:
+    """Wulfric's mood: in `state` and the one-line summary always, in the toolbar once it is known."""
+    mood = mood_of(player)
+    if mood is None:
+        return []
+    shown = () if mood == "unknown" else (f"Wulfric {mood}", f"Wulf. {mood}")
+    return [CharacterNote(f"Wulfric: {mood}", f"Wulfric {mood}", shown)]
+
+
+def summary(player) -> dict:
+    return {"mood": mood_of(player)}
+
+
+def duty(state: GameState, seat: int):
+    return None
+
+
+def reveal(state: GameState, seat: int | None, card: Card, out: Outcome) -> None:
+    """A Wulfric card turned over: his new mood, for Kaylin."""
+    kaylin = kaylin_seat(state)
+    if kaylin is None:
+        raise IllegalPlay("Nobody is playing Kaylin, so Wulfric has no mood to change.", (MOODS,))
+    set_mood(state, kaylin, str(card.get("mood") or card.name), card.name, out)
+
+
+def turn_end_order(state: GameState, seat: int, out: Outcome) -> None:
+    """Cards in front of Kaylin act at the end of her turn, and Wulfric's mood changes then too."""
+    if kaylin_seat(state) == seat:
+        out.say("The books put both this and Wulfric's change of mood after the Drink phase without ordering "
+                f"them: the referee lets what lies in front of {state.players[seat].name} act first, while Wulfric's "
+                "present mood is known, and his mood changes after.", MOODS)
 
 
 def from_kaylins_hand(state: GameState, entry: Entry | None) -> bool:
@@ -69,16 +136,16 @@ def adjust_change(state: GameState, victim: int, attr: str, change: int, entry: 
     return change
 
 
-def forbid_response(state: GameState, target: Entry) -> str | None:
+def forbid_response(state: GameState, target: Entry) -> tuple[str, tuple[str, ...]] | None:
     seat = kaylin_seat(state)
     if seat is None or current_mood(state) != "stalwart" or target.player != seat or not from_kaylins_hand(state, target):
         return None
     return (f"Wulfric is Stalwart: nobody may play a card that would Negate or Ignore a card "
-            f"{state.players[seat].name} plays from her hand.")
+            f"{state.players[seat].name} plays from her hand.", (STALWART,))
 
 
 def set_mood(state: GameState, seat: int, mood: str, name: str, out: Outcome) -> None:
-    state.players[seat].mood = mood
+    state.players[seat].part["mood"] = mood
     out.say(f"Wulfric is now feeling {mood.title()} ({name}): it applies to {state.players[seat].name} until his mood "
             "changes.", MOODS)
 
@@ -86,7 +153,7 @@ def set_mood(state: GameState, seat: int, mood: str, name: str, out: Outcome) ->
 def end_of_turn(state: GameState, seat: int, out: Outcome) -> None:
     if kaylin_seat(state) != seat:
         return
-    state.players[seat].mood = "unknown"
+    state.players[seat].part["mood"] = "unknown"
     out.say(f"After {state.players[seat].name}'s Drink phase, Wulfric's mood changes: reveal the next Wulfric card "
             f"(`{state.players[seat].name} reveals Wulfric is feeling ...`). Until then his mood is unknown and nothing "
             "of it is applied. (If the Wulfric Deck runs out, the current mood stays and the rest is reshuffled.)", MOODS)
@@ -105,8 +172,8 @@ def apply_set(state: GameState, seat: int, key: str, value: str, cards, out: Out
     if mood not in MOOD_WORDS:
         given = f", not {value.strip()!r}" if value.strip() else ""
         raise NotUnderstood(f"Wulfric's mood is one of {', '.join(MOOD_WORDS)}{given}.")
-    report(out, "Wulfric's mood", mood, player.mood, MOODS)
-    player.mood = mood
+    report(out, "Wulfric's mood", mood, mood_of(player), MOODS)
+    player.part["mood"] = mood
 
 
 def position_problem(state: GameState) -> tuple[str, str] | None:

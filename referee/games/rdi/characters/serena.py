@@ -38,6 +38,13 @@ def tracks(player) -> dict[str, int]:
     return {} if piety is None else {"piety": piety}
 
 
+SUMMARY_FIELDS = ("piety",)
+
+
+def summary(player) -> dict:
+    return {"piety": _piety(player)}
+
+
 def marks(player, widest: bool = False) -> list[tuple[str, str]]:
     """Her figures in words and short, for the toolbar and `state`; ``widest``: as wide as they can be
     (two digits, the toolbar's padding for every figure)."""
