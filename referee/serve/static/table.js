@@ -5,6 +5,7 @@
 (function () {
   const token = new URLSearchParams(location.search).get("token");
   const query = token ? "?token=" + encodeURIComponent(token) : "";
+  const RETRY_MS = 3000; // after the server refused the stream
   const SHOWN_CITATIONS = 4; // `why` in the REPL lists them all
   const TRACK_TOP = 20; // Fortitude and Alcohol Content run 0..20 on a player mat
   const EDITIONS = { gii: "Gambling? I’m In! rules", rdi3: "RDI 3 rules" };
@@ -258,7 +259,11 @@
   function connect() {
     const events = new EventSource("events" + query);
     events.onmessage = (message) => draw(JSON.parse(message.data));
-    events.onerror = () => setLive(shown ? "reconnecting…" : "connecting…", "trouble");
+    events.onerror = () => {
+      setLive(shown ? "reconnecting…" : "connecting…", "trouble");
+      // The browser retries a dropped stream by itself, but gives up on an answer such as 503 (busy).
+      if (events.readyState === EventSource.CLOSED) setTimeout(connect, RETRY_MS);
+    };
   }
 
   connect();
