@@ -40,19 +40,29 @@ SAFETY_HEADERS = {
 
 @dataclass
 class TableSource:
-    """One saved game in one store, with the last view built (the same for every open page)."""
+    """One saved game in one store, with the last view built (the same for every open page).
+
+    ``follow``: show the game being played (by process ``process``, or by any referee) instead, switching
+    with it; ``game_id`` is then the last game it was seen playing."""
 
     store: Path
     game_id: int
     cards: CardDB
+    follow: bool = False
+    process: int | None = None
     _last: tuple = field(default=(), repr=False)
 
     def version(self) -> tuple:
-        return snapshot.version(self.store, self.game_id)
+        version = snapshot.version(self.store, self.game_id, self.follow, self.process)
+        if self.follow:
+            self.game_id = snapshot.shown_game(version, self.game_id)[0]  # stays on it when nobody plays
+        return version
 
     def view_json(self, version: tuple) -> str:
         if not self._last or self._last[0] != version:
-            self._last = (version, json.dumps(snapshot.table_view(self.store, self.game_id, self.cards), ensure_ascii=False))
+            shown, playing = snapshot.shown_game(version, self.game_id)
+            view = snapshot.table_view(self.store, shown, self.cards, playing, self.follow)
+            self._last = (version, json.dumps(view, ensure_ascii=False))
         return self._last[1]
 
 

@@ -167,10 +167,15 @@ def _reachable_address(host: str) -> str:
         return socket.gethostname()
 
 
-def run_table_view(store: Path, game_id: int | None, cards: CardDB, host: str, port: int) -> int:
-    """Serve the page until Ctrl-C; the exit status (0 after a clean stop, 1 if it could not start)."""
+def run_table_view(store: Path, game_id: int | None, cards: CardDB, host: str, port: int,
+                   process: int | None = None) -> int:
+    """Serve the page until Ctrl-C; the exit status (0 after a clean stop, 1 if it could not start).
+    Without a game number, or with ``process`` (the REPL that started it), the page follows the game being played
+    (by that process, or by any referee), starting from ``game_id`` or the game being played or saved last."""
+    follow = game_id is None or process is not None
     try:
-        game_id = game_id if game_id is not None else snapshot.latest_game_id(store)
+        if game_id is None:
+            game_id = snapshot.playing_game(store, process) or snapshot.latest_game_id(store)
         title = snapshot.game_title(store, game_id) if game_id is not None else None
     except snapshot.StoreUnreadable as error:
         _say(str(error), sys.stderr)
@@ -194,15 +199,17 @@ def run_table_view(store: Path, game_id: int | None, cards: CardDB, host: str, p
 
     token = None if is_loopback(host) else secrets.token_urlsafe(16)
     server: load.TableServer | None = None
-    source = TableSource(store, game_id, cards)
+    source = TableSource(store, game_id, cards, follow, process)
     source.view_json(source.version())  # loads the games and citations now, so the first page opens at once
     app = create_app(source, token, stopping=lambda: bool(server and server.should_exit))
     server = load.TableServer(load.config(app))
-    # uvicorn stops cleanly on SIGTERM, then raises it again for the handler it found: let that be a no-op,
-    # so SIGTERM (as the REPL sends) ends like Ctrl-C, with the last line and status 0.
-    signal.signal(signal.SIGTERM, lambda number, frame: None)
+    # SIGTERM (as the REPL sends) ends like Ctrl-C, with the last line and status 0: before uvicorn takes the
+    # signal over it stops the server as soon as it starts, and afterwards (uvicorn raises it again for the
+    # handler it found once it has stopped) there is nothing left to do.
+    before = signal.signal(signal.SIGTERM, lambda number, frame: setattr(server, "should_exit", True))
     url = f"http://{_reachable_address(host)}:{sock.getsockname()[1]}/" + (f"?token={token}" if token else "")
-    _say(f"Table view of game {game_id} ({title}): {url}")
+    following = ", following the game being played" if follow else ""
+    _say(f"Table view of game {game_id} ({title}){following}: {url}")
     _say("Read-only; Ctrl-C stops it." + ("" if token is None else " Anyone with this address can see the game."))
     try:
         server.run(sockets=[sock])
@@ -210,5 +217,6 @@ def run_table_view(store: Path, game_id: int | None, cards: CardDB, host: str, p
         pass  # uvicorn has already shut down cleanly and passes the Ctrl-C on
     finally:
         sock.close()
+        signal.signal(signal.SIGTERM, before)
     _say("Table view stopped.")
     return 0
