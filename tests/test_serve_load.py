@@ -206,3 +206,15 @@ def test_running_out_of_file_descriptors_is_one_plain_line_and_passes(store):
     assert output.count("run out of open files (this process may have 64)") == 1, output
     assert "Open files are free again" in output, output
     assert seconds < 2.0 and server.process.returncode == 0, (seconds, output)
+
+
+def test_sigterm_as_soon_as_the_address_is_printed_still_stops_it(store):
+    path, _ = store
+    server = Server(path)  # returns as soon as the address line is read: before uvicorn may hold the signal
+    try:
+        seconds = server.stop()
+    finally:
+        server.kill()
+    output = server.output()
+    assert seconds < 2.0 and server.process.returncode == 0, (seconds, output)
+    assert "Table view stopped." in output and "Traceback" not in output, output
