@@ -240,7 +240,7 @@ def play(
 
 @app.command()
 def resume(
-    game_id: Optional[int] = typer.Argument(None, help="The game number from `referee games` (default: the latest)."),
+    game_id: Optional[int] = typer.Argument(None, help="The game number from `referee games` (default: the game being played, followed)."),
     cards: Optional[List[Path]] = CardsOption,
     store: Optional[Path] = StoreOption,
 ) -> None:
@@ -379,13 +379,17 @@ def _replay_lines(session, text: str, keep_going: bool, as_json: bool) -> bool:
 
 @app.command()
 def serve(
-    game_id: Optional[int] = typer.Argument(None, help="The game number from `referee games` (default: the latest)."),
+    game_id: Optional[int] = typer.Argument(None, help="The game number from `referee games` (default: the game being played, followed)."),
     host: str = typer.Option("127.0.0.1", "--host", help="Address to listen on; 0.0.0.0 lets other devices in (with a token)."),
     port: int = typer.Option(8765, "--port", min=0, max=65535, help="Port to listen on (0: any free port)."),
     cards: Optional[List[Path]] = CardsOption,
     store: Optional[Path] = StoreOption,
+    follow_process: Optional[int] = typer.Option(None, "--follow-process", hidden=True,
+                                                 help="Follow the game this process plays (`serve` in the REPL)."),
 ) -> None:
     """Show a saved game on a live, read-only web page for everyone at the table. Ctrl-C stops it.
+
+    Without a game number the page follows the game being played, switching when `new` or `resume` changes it.
 
     Listens on 127.0.0.1 only unless --host says otherwise; any other address
     adds a random access token to the printed URL, and a request without it is refused.
@@ -395,7 +399,8 @@ def serve(
     from referee.core.store import default_store_path
     from referee.serve.server import run_table_view
 
-    raise typer.Exit(run_table_view(store or default_store_path(), game_id, load_cards(_card_dirs(cards)), host, port))
+    raise typer.Exit(run_table_view(store or default_store_path(), game_id, load_cards(_card_dirs(cards)), host, port,
+                                    follow_process))
 
 
 def _saved(game_id: Optional[int], cards, store):
@@ -413,7 +418,7 @@ def _saved(game_id: Optional[int], cards, store):
 
 @app.command()
 def position(
-    game_id: Optional[int] = typer.Argument(None, help="The game number from `referee games` (default: the latest)."),
+    game_id: Optional[int] = typer.Argument(None, help="The game number from `referee games` (default: the game being played, followed)."),
     cards: Optional[List[Path]] = CardsOption,
     store: Optional[Path] = StoreOption,
 ) -> None:
@@ -426,7 +431,7 @@ def position(
 
 @app.command()
 def export(
-    game_id: Optional[int] = typer.Argument(None, help="The game number from `referee games` (default: the latest)."),
+    game_id: Optional[int] = typer.Argument(None, help="The game number from `referee games` (default: the game being played, followed)."),
     last: Optional[int] = typer.Option(None, "--last", min=1, help="Only the last N announcements."),
     markdown: bool = typer.Option(True, "--markdown", help="Markdown (the only format; the flag is accepted)."),
     with_position: bool = typer.Option(False, "--position", help="Add the position the exported plays start from."),

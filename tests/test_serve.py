@@ -2,11 +2,12 @@
 
 The browser tests need Debian's `chromium` and `chromium-driver` (`.ci/run` installs
 them). Without them the browser tests skip, except in CI, where they must run.
-The RDI and Giants War tests save the screenshots the README shows.
+The RDI, Giants War and phone tests save the screenshots the README shows.
 """
 
 from __future__ import annotations
 
+import json
 import os
 import queue
 import signal
@@ -368,3 +369,154 @@ def test_the_page_shows_a_giants_war_game(cards, tmp_path, browser):
         assert str(summary["dragon_stakes"]) in table and str(summary["giant_stakes"]) in table
         assert "Dragon Stakes" in table and "Giant Stakes" in table and "Cloud Giant" in table  # the ante
         browser.save_screenshot(str(DOCS / "table-view-tda.png"))
+
+
+# --- following the game being played -------------------------------------------------------------
+
+def test_serve_at_the_prompt_follows_new_and_resume(cards, tmp_path):
+    from referee.serve import launch
+
+    path = tmp_path / "g.sqlite3"
+    session = saved_game(cards, path, RDI_GAME[:2])
+    try:
+        said = launch.serve_from_repl(session, "--port 0")
+        url = said[said.index("http://"):].split()[0]
+        assert "following the game being played" in said
+
+        def shown(game_id, timeout=5.0):
+            start = time.monotonic()
+            while True:
+                view = json.loads(fetch(url + "state")[1])
+                if view["game_id"] == game_id:
+                    return view
+                assert time.monotonic() - start < timeout, view
+                time.sleep(0.05)
+
+        assert shown(1)["following"] is True
+        assert session.handle("new rdi Ann Bob").accepted
+        view = shown(2)
+        assert [p["name"] for p in view["table"]["players"]] == ["Ann", "Bob"] and "elsewhere" not in view
+        assert launch.serve_from_repl(session, "") == f"The table view is at {url}"  # the same server
+        assert session.handle("resume 1").message.startswith("Resumed game 1")
+        assert shown(1)["playing"] == 1
+    finally:
+        launch._stop()
+
+
+def test_a_page_for_a_given_game_says_it_is_not_the_one_being_played(cards, tmp_path):
+    path = tmp_path / "g.sqlite3"
+    session = saved_game(cards, path, RDI_GAME[:2])
+    with serving(path, session.game_id) as url:
+        view = json.loads(fetch(url + "state")[1])
+        assert view["playing"] == 1 and "elsewhere" not in view and view["following"] is False
+        assert session.handle("new rdi Ann Bob").accepted
+        view = json.loads(fetch(url + "state")[1])
+        assert view["game_id"] == 1 and view["playing"] == 2
+        assert view["elsewhere"].startswith("This page shows game 1, not the one being played (game 2)")
+
+
+def test_the_last_ruling_shows_its_outcome_whole(cards, tmp_path):
+    path = tmp_path / "g.sqlite3"
+    session = saved_game(cards, path, GAMBLING + ["Warthorn passes", "Molly passes"])
+    ruling = snapshot.table_view(path, session.game_id, cards)["rulings"][0]
+    assert ruling["mark"] == "✓" and ruling["outcome"][0] == "Molly passes and stays in the Round."
+    assert any("Jasper wins the 6 Gold in the pot" in text for text in ruling["outcome"])
+
+
+# --- the page: turn, who is to act, the question, the outcome, a phone ---------------------------
+
+def test_the_page_follows_new_in_the_browser(cards, tmp_path, browser):
+    from referee.serve import launch
+
+    path = tmp_path / "g.sqlite3"
+    session = saved_game(cards, path, RDI_GAME[:2])
+    try:
+        said = launch.serve_from_repl(session, "--port 0")
+        browser.get(said[said.index("http://"):].split()[0])
+        wait_for(browser, "return document.querySelectorAll('#players .player').length === 4")
+        assert browser.find_element("id", "live").text == "live: the game being played"
+        session.handle("new rdi Ann Bob")
+        names, seconds = wait_for(browser, "const n = [...document.querySelectorAll('#players .who')]"
+                                           ".map(w => w.textContent); return n.join() === 'Ann,Bob' && n", 5)
+        assert seconds < 1.5
+        assert "game 2" in browser.find_element("id", "title").text
+        assert browser.find_element("id", "live").text == "live: the game being played"
+    finally:
+        launch._stop()
+
+
+def test_the_page_says_when_its_game_is_not_the_one_being_played(cards, tmp_path, browser):
+    path = tmp_path / "g.sqlite3"
+    session = saved_game(cards, path, RDI_GAME[:2])
+    with serving(path, session.game_id) as url:
+        browser.get(url)
+        wait_for(browser, "return document.querySelectorAll('#players .player').length === 4")
+        assert browser.find_element("id", "live").text == "live"
+        session.handle("new rdi Ann Bob")
+        wait_for(browser, "return document.getElementById('live').textContent === 'not the game being played'", 5)
+        assert "This page shows game 1, not the one being played (game 2)" in browser.find_element("id", "notice").text
+        assert len(browser.find_elements("css selector", "#players .player")) == 4  # still game 1
+
+
+def test_the_page_shows_the_turn_who_is_to_act_and_the_outcome(cards, tmp_path, browser):
+    path = tmp_path / "g.sqlite3"
+    session = saved_game(cards, path, GAMBLING)
+    with serving(path, session.game_id) as url:
+        browser.get(url)
+        wait_for(browser, "return document.querySelectorAll('#players .player').length === 4")
+        assert browser.find_element("id", "where").text.startswith("Turn 1 · Warthorn’s turn: Action phase")
+        assert browser.find_element("id", "act").text == "Warthorn to act in the Round of Gambling"
+        warthorn = browser.find_elements("css selector", "#players .player h2")[0].text
+        assert "to act in the Round" in warthorn
+        assert "Warthorn\nto act" in browser.find_element("id", "table").text
+        session.handle("Warthorn passes")
+        wait_for(browser, "return document.getElementById('act').textContent.startsWith('Molly to act')", 5)
+        session.handle("Molly passes")
+        last, _ = wait_for(browser, "const r = document.querySelector('#rulings > li');"
+                                    "return r.textContent.includes('Molly passes and') && r.innerText", 5)
+        assert "✓Molly passes and stays in the Round." in last, last  # the mark, then the first step
+        assert "Jasper wins the 6 Gold in the pot" in last  # the outcome, not only the first sentence
+        assert browser.find_element("id", "question").is_displayed() is False
+
+    tda = tmp_path / "tda.sqlite3"
+    session = saved_game(cards, tda, TDA_GAME[:6])  # Silver Dragon's power: the table is asked to apply it
+    with serving(tda, session.game_id) as url:
+        browser.get(url)
+        wait_for(browser, "return document.querySelectorAll('#players .player').length === 3")
+        banner = browser.find_element("id", "question")
+        assert banner.is_displayed() and "Silver Dragon" in banner.text
+        assert browser.find_element("id", "act").text == "Ann to play"
+        assert browser.find_element("css selector", "#rulings > li .mark").text == "?"
+
+
+def test_the_out_stamp_leaves_the_name_readable(cards, tmp_path, browser):
+    path = tmp_path / "g.sqlite3"
+    session = saved_game(cards, path, ["new rdi Ann Bob", "set Bob fortitude 1 alcohol 0",
+                                       "Ann plays \"Don't call me cute!\" on Bob", "resolve", "resolve"])
+    with serving(path, session.game_id) as url:
+        browser.get(url)
+        wait_for(browser, "return document.querySelectorAll('#players .stamp').length === 1")
+        overlap = browser.execute_script("""const p = document.querySelectorAll('#players .player')[1];
+            const a = p.querySelector('.who').getBoundingClientRect(), b = p.querySelector('.stamp').getBoundingClientRect();
+            return !(a.right <= b.left || b.right <= a.left || a.bottom <= b.top || b.bottom <= a.top);""")
+        assert overlap is False
+
+
+def test_on_a_phone_the_turn_the_question_and_the_chain_come_first(cards, tmp_path, browser):
+    path = tmp_path / "g.sqlite3"
+    session = saved_game(cards, path, RDI_GAME)
+    with serving(path, session.game_id) as url:
+        browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+        try:
+            browser.get(url)
+            wait_for(browser, "return document.querySelectorAll('#players .player').length === 4")
+            top = browser.execute_script("""const y = (id) => document.getElementById(id).getBoundingClientRect().top;
+                return {where: y('where'), act: y('act'), chain: y('chain-panel'), players: y('players'),
+                        rulings: y('rulings-panel'), table: y('table-panel')};""")
+            assert top["where"] < top["act"] < top["chain"] < top["players"] < top["rulings"] < top["table"], top
+            assert top["chain"] < 844 / 2, top  # the chain on the first half of the first screen
+            browser.save_screenshot(str(DOCS / "table-view-phone.png"))
+        finally:
+            browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                    {"width": 1366, "height": 768, "deviceScaleFactor": 1, "mobile": False})

@@ -2,6 +2,6 @@
 
 `snapshot` reads the saved-game store without writing to it and builds what the
 page shows; `app` is the web application (Starlette) and `server` runs it
-(uvicorn). Only `referee serve` imports the web stack, so the one-shot look-up
+(uvicorn, with `load`'s cap and deadlines). Only `referee serve` imports the web stack, so the one-shot look-up
 and the REPL start no slower; `launch` starts `referee serve` from the REPL.
 """

@@ -7,6 +7,7 @@ page as text. A non-local bind sets an access token that every request must carr
 
 from __future__ import annotations
 
+import asyncio
 import json
 import secrets
 from dataclasses import dataclass, field
@@ -14,7 +15,6 @@ from importlib import resources
 from pathlib import Path
 from typing import Callable
 
-import anyio
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import MutableHeaders
@@ -40,24 +40,74 @@ SAFETY_HEADERS = {
 
 @dataclass
 class TableSource:
-    """One saved game in one store, with the last view built (the same for every open page)."""
+    """One saved game in one store, with the last view built (the same for every open page).
+
+    ``follow``: show the game being played (by process ``process``, or by any referee) instead, switching
+    with it; ``game_id`` is then the last game it was seen playing."""
 
     store: Path
     game_id: int
     cards: CardDB
+    follow: bool = False
+    process: int | None = None
     _last: tuple = field(default=(), repr=False)
 
     def version(self) -> tuple:
-        return snapshot.version(self.store, self.game_id)
+        version = snapshot.version(self.store, self.game_id, self.follow, self.process)
+        if self.follow:
+            self.game_id = snapshot.shown_game(version, self.game_id)[0]  # stays on it when nobody plays
+        return version
 
     def view_json(self, version: tuple) -> str:
         if not self._last or self._last[0] != version:
-            self._last = (version, json.dumps(snapshot.table_view(self.store, self.game_id, self.cards), ensure_ascii=False))
+            shown, playing = snapshot.shown_game(version, self.game_id)
+            view = snapshot.table_view(self.store, shown, self.cards, playing, self.follow)
+            self._last = (version, json.dumps(view, ensure_ascii=False))
         return self._last[1]
 
 
 def _asset(name: str) -> bytes:
     return resources.files("referee.serve").joinpath("static", name).read_bytes()
+
+
+class Watcher:
+    """One look at the store four times a second for every open page together, not one per page.
+
+    Each event stream waits for `changed`, which is set (and replaced) when the
+    game's version changes and when the server is stopping, so a stream ends as
+    soon as the server stops instead of holding the stop up.
+    """
+
+    def __init__(self, source: TableSource, stopping: Callable[[], bool]):
+        self.source = source
+        self.stopping = stopping
+        self.version: tuple | None = None
+        self.stopped = False
+        self.listeners = 0
+        self.changed = asyncio.Event()
+        self._task: asyncio.Task | None = None
+
+    def start(self) -> None:
+        if self._task is None:
+            self._task = asyncio.get_running_loop().create_task(self._watch())
+
+    async def _watch(self) -> None:
+        while not self.stopping():
+            if self.listeners:  # nobody watching: no reads
+                try:
+                    version = await run_in_threadpool(self.source.version)
+                except Exception as error:  # e.g. no thread to be had: the pages say so, and the next look tries again
+                    version = ("unreadable", f"The table view cannot read the store now: {error}.")
+                if version != self.version:
+                    self.version = version
+                    self._wake()
+            await asyncio.sleep(POLL_SECONDS)
+        self.stopped = True
+        self._wake()
+
+    def _wake(self) -> None:
+        self.changed.set()
+        self.changed = asyncio.Event()
 
 
 class Guard:
@@ -100,15 +150,18 @@ class Guard:
 def create_app(source: TableSource, token: str | None, stopping: Callable[[], bool]) -> Guard:
     query = f"?token={token}" if token else ""  # token_urlsafe: letters, digits, - and _ only
 
+    assets = {name: _asset(name) for name in ASSETS}  # read once: a process out of open files still serves them
+    html = _asset("table.html").decode("utf-8").replace("{query}", query)
+    watcher = Watcher(source, stopping)
+
     async def page(request: Request) -> Response:
-        html = _asset("table.html").decode("utf-8").replace("{query}", query)
         return Response(html, media_type="text/html; charset=utf-8")
 
     async def asset(request: Request) -> Response:
         name = request.path_params["name"]
         if name not in ASSETS:
             return PlainTextResponse("Not found.", 404)
-        return Response(_asset(name), media_type=ASSETS[name])
+        return Response(assets[name], media_type=ASSETS[name])
 
     async def state(request: Request) -> Response:
         version = await run_in_threadpool(source.version)
@@ -117,19 +170,27 @@ def create_app(source: TableSource, token: str | None, stopping: Callable[[], bo
     async def events(request: Request) -> Response:
         if request.method == "HEAD":  # the stream never ends; a HEAD request gets its headers only
             return Response(media_type="text/event-stream")
+        watcher.start()
 
         async def stream():
-            last, quiet = None, 0.0
-            while not stopping():
-                version = await run_in_threadpool(source.version)
-                if version != last:
-                    last, quiet = version, 0.0
-                    yield f"data: {await run_in_threadpool(source.view_json, version)}\n\n"
-                elif quiet >= KEEP_ALIVE_SECONDS:
-                    quiet = 0.0
-                    yield ": still here\n\n"
-                await anyio.sleep(POLL_SECONDS)
-                quiet += POLL_SECONDS
+            watcher.listeners += 1
+            try:
+                # A page that lost its stream comes back after 2 s (and its script after a 503 too).
+                last = await run_in_threadpool(source.version)
+                yield f"retry: 2000\ndata: {await run_in_threadpool(source.view_json, last)}\n\n"
+                while not watcher.stopped:
+                    changed = watcher.changed
+                    try:
+                        await asyncio.wait_for(changed.wait(), KEEP_ALIVE_SECONDS)
+                    except TimeoutError:
+                        yield ": still here\n\n"
+                        continue
+                    version = watcher.version
+                    if not watcher.stopped and version is not None and version != last:
+                        last = version
+                        yield f"data: {await run_in_threadpool(source.view_json, version)}\n\n"
+            finally:
+                watcher.listeners -= 1
 
         return StreamingResponse(stream(), media_type="text/event-stream", headers={"X-Accel-Buffering": "no"})
 

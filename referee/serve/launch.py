@@ -1,13 +1,16 @@
-"""`serve` typed in the REPL: start `referee serve ID` for the game being played, as its own process.
+"""`serve` typed in the REPL: start `referee serve` for the game being played, as its own process.
 
 The page server runs beside the REPL and reads the same store, so the REPL feeds
-it nothing. One server per REPL: asking again shows its address, a new game gets
-a new server, and leaving the REPL stops it.
+it nothing: it follows the game this REPL holds open for writing (the store's
+lease names the process), so `new` and `resume` switch the page. One server per
+REPL: asking again shows its address, new options start a new one, and leaving
+the REPL stops it.
 """
 
 from __future__ import annotations
 
 import atexit
+import os
 import queue
 import shlex
 import subprocess
@@ -20,7 +23,6 @@ USAGE = "`serve [--host ADDRESS] [--port N]`: e.g. `serve --host 0.0.0.0` for a 
 
 class _Running:
     process: subprocess.Popen | None = None
-    game_id: int | None = None
     url: str = ""
 
 
@@ -70,11 +72,11 @@ def serve_from_repl(session, rest: str) -> str:
     if isinstance(options, str):
         return options
     if _Running.process is not None and _Running.process.poll() is None:
-        if _Running.game_id == session.game_id and not options:
+        if not options:
             return f"The table view is at {_Running.url}"
         _stop()
     command = [sys.executable, "-m", "referee", "serve", str(session.game_id), "--store", str(session.store.path),
-               *options]
+               "--follow-process", str(os.getpid()), *options]
     process = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                                text=True, start_new_session=True)  # Ctrl-C at the REPL is not meant for the server
     lines: queue.Queue = queue.Queue()
@@ -91,6 +93,6 @@ def serve_from_repl(session, rest: str) -> str:
             return "The table view could not start: " + (" ".join(said) or "no message")
         said.append(line)
         if "http://" in line:
-            _Running.process, _Running.game_id = process, session.game_id
+            _Running.process = process
             _Running.url = line[line.index("http://"):].split()[0]
-            return line + "\nIt follows every announcement here and stops when you leave."
+            return line + "\nIt follows every announcement here, `new` and `resume` too, and stops when you leave."

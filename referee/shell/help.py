@@ -81,7 +81,7 @@ TOPICS: tuple[Topic, ...] = (
           "or a bug report; `--last N` only the last N announcements, `--position` adds the position file.",
           "export   ·   export --last 5 --position", ("markdown", "share", "report")),
     Topic("serve", COMMANDS, "Show the game on a web page, read-only, for the table's phones or a second screen; it "
-          "follows the announcements as they are saved. On this computer only by default; `--host 0.0.0.0` opens it "
+          "follows the announcements as they are saved, and `new` and `resume` too. On this computer only by default; `--host 0.0.0.0` opens it "
           "to the local network with a secret token in the address. `serve` again prints the address.",
           "serve   ·   serve --host 0.0.0.0 --port 8000", ("web", "page", "browser", "phone", "table view")),
     Topic("house", COMMANDS, "Readings where the books are silent: each has a documented default, said in the ruling "

@@ -310,9 +310,13 @@ def toolbar(state: GameState, cards: CardDB | None = None) -> str:
 
 
 def summary(state: GameState, cards: CardDB | None = None) -> dict:
+    from referee.games.rdi.toolbar import next_to_decide, waiting_words
+
+    round_ = state.round
     return {
         "game": GAME,
         "rules": state.rules,
+        "turn": state.turn,
         "players": [{"name": p.name, "character": p.character, "fortitude": p.fortitude, "alcohol": p.alcohol,
                      "gold": p.gold, "out": p.out, "drink_me": p.drink_me, **characters.summary_fields(p),
                      "potions": p.potions, "cutting_board": [n for n, _ in p.cutting_board], "recipe": p.recipe,
@@ -336,7 +340,11 @@ def summary(state: GameState, cards: CardDB | None = None) -> dict:
             "left": [state.players[s].name for s in state.round.left],
             "passed": [state.players[s].name for s in state.round.passes],
             "spent": [state.players[s].name for s in state.round.spent],
+            "to_act": state.players[round_.next_actor].name if round_.next_actor is not None and round_.started
+            else None,
             "prize": state.pot_prize},
+        "to_decide": next_to_decide(state),  # step mode: the next to respond to the top of the chain, or pass
+        "waiting": waiting_words(state),
         "contest": contest_text(state) or None,
         "choice": None if state.choice is None else {
             "chooser": state.players[state.choice.chooser].name, "card": state.choice.card,

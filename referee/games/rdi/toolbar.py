@@ -169,6 +169,15 @@ def _waiting(state: GameState) -> list[tuple[str, ...]]:
     return waits
 
 
+def waiting_words(state: GameState) -> list[str]:
+    """What the referee waits for, in full words, most pressing first (the table view's banner)."""
+    return [wordings[0] for wordings in _waiting(state)]
+
+
+def next_to_decide(state: GameState) -> str | None:
+    return _next_to_decide(state)
+
+
 def _chain(state: GameState) -> list[tuple[str, ...]]:
     if state.over:
         text = f"Game over: {state.winner} wins" if state.winner else f"Game over: a tie between {', '.join(state.tie)}"

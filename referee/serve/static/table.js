@@ -5,6 +5,7 @@
 (function () {
   const token = new URLSearchParams(location.search).get("token");
   const query = token ? "?token=" + encodeURIComponent(token) : "";
+  const RETRY_MS = 3000; // after the server refused the stream
   const SHOWN_CITATIONS = 4; // `why` in the REPL lists them all
   const TRACK_TOP = 20; // Fortitude and Alcohol Content run 0..20 on a player mat
   const EDITIONS = { gii: "Gambling? I’m In! rules", rdi3: "RDI 3 rules" };
@@ -82,7 +83,10 @@
     const card = el("article", "player" + (active ? " active" : "") + (p.out ? " out" : ""));
     const heading = el("h2", "", el("span", "who", p.name));
     if (p.character && p.character !== p.name) heading.append(el("span", "character", p.character));
-    if (active) heading.append(el("span", "turn", "▶ " + (table.phase_name || table.phase)));
+    if (table.round && table.round.to_act === p.name) heading.append(el("span", "turn", "▶ to act in the Round"));
+    else if (table.to_decide === p.name) heading.append(el("span", "turn", "▶ to respond or pass"));
+    else if (active) heading.append(el("span", "turn", "▶ " + (table.phase_name || table.phase)));
+    if (p.out) heading.append(el("span", "stamp", "OUT")); // beside the name, never over it
     card.append(heading);
     const figures = el("div", "figures mat", figure("Gold", p.gold, "gold"), figure("Drink Me!", p.drink_me, "drinks"));
     if (p.tracks) {
@@ -97,7 +101,6 @@
     }
     const extras = rdiExtras(p);
     if (extras) card.append(extras);
-    if (p.out) card.append(el("p", "stamp", "OUT"));
     return card;
   }
 
@@ -116,13 +119,10 @@
 
   function rdiTable(t) {
     const rows = [];
-    if (t.choice) {
-      rows.push(el("p", "question", "Waiting for " + t.choice.chooser + "’s choice for " + t.choice.card + ": " +
-        t.choice.options.map((o) => o.number + ". " + o.words).join(" · ")));
-    }
     if (t.round) {
       rows.push(el("div", "special", el("h3", "", "Round of Gambling"),
-        el("div", "figures", figure("Pot", t.pot, "gold big"), figure("in control", t.round.control || "nobody", "who")),
+        el("div", "figures", figure("Pot", t.pot, "gold big"), figure("in control", t.round.control || "nobody", "who"),
+          figure("to act", t.round.to_act || "nobody", "who")),
         el("p", "", "Passed since control changed: " + names(t.round.passed)),
         el("p", "", "Left the Round: " + names(t.round.left)),
         t.round.prize ? el("p", "", "Prize: " + t.round.prize) : null));
@@ -149,7 +149,27 @@
     fill("players", ...t.players.map((p) => rdiPlayer(p, t, top)));
     fill("chain", ...t.chain.slice().reverse().map(rdiChainItem));
     fill("table", ...rdiTable(t));
-    fill("where", [EDITIONS[t.rules] || t.rules, t.active + "’s turn: " + (t.phase_name || t.phase) + " phase"].join(" · "));
+    document.getElementById("title").append(el("small", "", " · " + (EDITIONS[t.rules] || t.rules)));
+    fill("where", "Turn " + t.turn + " · " + t.active + "’s turn: " + (t.phase_name || t.phase) + " phase");
+    fill("act", rdiToAct(t));
+    question(t.waiting || []);
+  }
+
+  // Who the table waits for: the one to act in a Round, the next to respond in step mode, anyone on a chain.
+  function rdiToAct(t) {
+    if (t.over || t.winner || (t.tie && t.tie.length)) return "";
+    const top = t.chain.length ? t.chain[t.chain.length - 1] : null;
+    if (top && t.to_decide) return t.to_decide + " to respond to " + top.card + " or pass";
+    if (top) return "Anyone may respond to " + top.card + " (then resolve)";
+    if (t.round && t.round.to_act) return t.round.to_act + " to act in the Round of Gambling";
+    if (t.round) return "Round of Gambling: nobody to act";
+    return t.active + " to act (" + (t.phase_name || t.phase) + " phase)";
+  }
+
+  function question(lines) {
+    const banner = document.getElementById("question");
+    banner.replaceChildren(...lines.map((line) => el("span", "", line)));
+    banner.hidden = lines.length === 0;
   }
 
   // --- Three-Dragon Ante: Giants War -------------------------------------------------------
@@ -187,7 +207,6 @@
         el("ul", "ante", ...t.ante.map((a) => el("li", "", el("span", "who", a.player + ": "), el("span", "card", a.card),
           el("span", "strength", a.strength)))));
     }
-    if (t.question) rows.push(el("p", "question", "Waiting for an answer: " + t.question));
     if (t.in_force.length) rows.push(el("p", "", "In force: " + t.in_force.join(", ")));
     rows.push(el("div", "figures", figure("Main deck", t.main_deck), figure("Legendary deck", t.legendary_deck),
       figure("Discards", t.discard)));
@@ -204,8 +223,16 @@
     let where = "Gambit " + t.gambit;
     if (t.phase === "ante") where += " · ante: " + t.ante.length + " of " + t.players.length + " in";
     else if (t.phase === "scoring") where += " · every round played: time to score";
-    else if (t.phase === "play") where += " · Round " + t.round + " · " + t.leader + " leads · " + t.turn + " to play";
+    else if (t.phase === "play") where += " · Round " + t.round + " · " + t.leader + " leads";  // who plays: below
     fill("where", where);
+    let act = "";
+    if (t.phase === "play" && !t.over) act = t.turn + " to play";
+    else if (t.phase === "ante") {
+      const anted = new Set(t.ante.map((a) => a.player));
+      act = "To ante: " + names(t.players.filter((p) => !anted.has(p.name)).map((p) => p.name));
+    }
+    fill("act", act);
+    question(t.question ? ["Waiting for an answer: " + t.question] : []);
   }
 
   // --- Both games ----------------------------------------------------------------------------
@@ -213,7 +240,8 @@
   function drawRulings(view) {
     fill("rulings", ...view.rulings.map((r) => el("li", r.verdict,
       el("p", "line", "“" + r.line + "”"),
-      el("p", "message", r.message),
+      ...(r.outcome || [r.message]).map((text, i) => el("p", i ? "outcome" : "message",
+        i ? null : el("span", "mark", r.mark), text)),
       r.citations.length ? citations(r.citations) : null)));
   }
 
@@ -226,12 +254,13 @@
 
   function drawNotice(view) {
     const notes = [];
+    if (view.elsewhere) notes.push(view.elsewhere);
     if (view.notice) notes.push(view.notice);
     if (view.undone && view.undone.length) notes.push("Undone: “" + view.undone[0] + "” (redo puts it back)");
     const notice = document.getElementById("notice");
     notice.textContent = notes.join("  ·  ");
     notice.hidden = notes.length === 0;
-    notice.className = "status-" + view.status;
+    notice.className = "status-" + (view.elsewhere ? "elsewhere" : view.status);
   }
 
   function setLive(text, cls) {
@@ -252,13 +281,19 @@
     (view.kind === "tda" ? drawTda : drawRdi)(view);
     drawRulings(view);
     document.body.dataset.head = view.head;
-    setLive(view.status === "over" ? "game over" : "live", view.status === "over" ? "over" : "ok");
+    if (view.status === "over") setLive("game over", "over");
+    else if (view.elsewhere) setLive("not the game being played", "elsewhere");
+    else setLive(view.following ? "live: the game being played" : "live", "ok");
   }
 
   function connect() {
     const events = new EventSource("events" + query);
     events.onmessage = (message) => draw(JSON.parse(message.data));
-    events.onerror = () => setLive(shown ? "reconnecting…" : "connecting…", "trouble");
+    events.onerror = () => {
+      setLive(shown ? "reconnecting…" : "connecting…", "trouble");
+      // The browser retries a dropped stream by itself, but gives up on an answer such as 503 (busy).
+      if (events.readyState === EventSource.CLOSED) setTimeout(connect, RETRY_MS);
+    };
   }
 
   connect();
