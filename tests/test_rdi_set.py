@@ -95,8 +95,8 @@ def test_character_parts(cards):
     assert s.state.players[1].potions == ["Invisibility Potion", "Partial Antidote"]
     ok(s, 'set Roxana board "This one\'s some mean cuisine!" recipe "Spatchcocked Cockatrice" recipes "Stink Fruit Pudding"')
     roxana = s.state.players[2]
-    assert [n for n, _ in roxana.cutting_board] == ["This one's some mean cuisine!"]
-    assert roxana.recipe == "Spatchcocked Cockatrice" and roxana.recipes_in_hand == ["Stink Fruit Pudding"]
+    assert [n for n, _ in roxana.part["cutting_board"]] == ["This one's some mean cuisine!"]
+    assert roxana.part["recipe"] == "Spatchcocked Cockatrice" and roxana.part["recipes_in_hand"] == ["Stink Fruit Pudding"]
     ok(s, 'set Kaylin front "Spatchcocked Cockatrice"')
     assert s.state.players[1].front[0]["name"] == "Spatchcocked Cockatrice"
 

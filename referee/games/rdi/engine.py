@@ -25,7 +25,7 @@ from referee.core.text import capitalized, count_of, listed, normalize, sentence
 from referee.games.rdi import announce as A
 from referee.games.rdi import choices, corrections, gambling, house, last_chance, round_window, variants
 from referee.games.rdi import characters as character_rules
-from referee.games.rdi.characters import otto, phrenk, roxana
+from referee.games.rdi.characters import otto, phrenk
 from referee.games.rdi.chasers import declared_base
 from referee.games.rdi.choosing import Choosing
 from referee.games.rdi.citing import REASONS, reason, settle_ruling
@@ -172,12 +172,12 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions, Learning, Choosin
                     A.Step: self.step, A.Split: self.split, A.Prize: self.prize,
                     A.Sell: lambda st, a, o: phrenk.sell(st, st.seat(a.player), st.seat(a.buyer), self._card(a.card, o),
                                                          a.price, o),
-                    A.Keep: self.keep, A.Kitchen: self.kitchen, A.OttoBox: self.otto_box,
+                    A.Keep: self.keep, A.OttoBox: self.otto_box,
                     A.LeaveRound: self.leave_round, A.Together: self.together, A.Learn: self.learn,
                     A.Discard: self.discard,
                     A.Reward: lambda st, a, o: otto.reward(st, st.seat(a.player), a.choice, o)}
         if character_rules.handles(announcement):
-            character_rules.announced(state, announcement, out)
+            character_rules.announced(state, announcement, out, self)
         else:
             handlers[type(announcement)](state, announcement, out)
 
@@ -259,7 +259,7 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions, Learning, Choosin
             out.say("A last-chance play before anyone is out.", ed(state, "losing-the-game/passing-out"))
         if card.type == "potion":
             phrenk.played(state, seat, card)
-        roxana.recipe_played(state, seat, card)
+        character_rules.card_played(state, seat, card)
         if entry.card_type == "action" and otto.jinxed(state, seat):
             entry.jinxed = True
             out.say(f"{name} has a Power Jinx: every numeral on this Action Card counts 1 lower (not below 0).",

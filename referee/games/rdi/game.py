@@ -77,10 +77,6 @@ def start(words: list[str], cards: CardDB) -> tuple[GameState, Ruling]:
                     house=parse_choices(house_choices, house.RULES))
 
 
-def roxana_like(player) -> bool:
-    return player.character.lower() == "roxana"
-
-
 TITLE = "The Red Dragon Inn"
 
 
@@ -199,12 +195,9 @@ def describe(state: GameState, cards: CardDB | None = None) -> str:
     for seat, p in enumerate(state.players):
         mark = "→" if seat == state.active else " "
         extra = "".join(f"  {words}" for words, _ in characters.marks(p))
-        extra += "".join(f"  {note.state}" for note in characters.notes(p))
         if p.potions or p.potion_choice:
             extra += f"  Potions: {', '.join(p.potions or p.potion_choice)}"
-        if p.cutting_board or roxana_like(p):
-            extra += f"  Cutting Board {', '.join(n for n, _ in p.cutting_board) or 'empty'}"
-            extra += f"  Recipe {p.recipe or ', '.join(p.recipe_choice) or '-'}"
+        extra += "".join(f"  {note.state}" for note in characters.notes(p))
         if p.front:
             extra += f"  In front: {', '.join(in_front.label(state, r, seat) for r in p.front)}"
         if p.kept:
@@ -289,11 +282,9 @@ def mechanics_text(state: GameState) -> str:
     marks = []
     for p in state.players:
         marks += [f"{p.name} {words}" for words, _ in characters.marks(p)]
-        marks += [note.mechanic for note in characters.notes(p)]
         if p.potions or p.potion_choice:
             marks.append(f"{p.name} Potion {'/'.join(p.potions or p.potion_choice)}")
-        if roxana_like(p):
-            marks.append(f"{p.name} board {len(p.cutting_board)}, recipe {p.recipe or '-'}")
+        marks += [note.mechanic for note in characters.notes(p)]
         if p.automaton:
             marks.append("Otto " + " ".join(f"{n[:6]} {f}/{a}" for n, (f, a) in p.tracks.items()))
         if p.debuffs:
@@ -319,7 +310,7 @@ def summary(state: GameState, cards: CardDB | None = None) -> dict:
         "turn": state.turn,
         "players": [{"name": p.name, "character": p.character, "fortitude": p.fortitude, "alcohol": p.alcohol,
                      "gold": p.gold, "out": p.out, "drink_me": p.drink_me, **characters.summary_fields(p),
-                     "potions": p.potions, "cutting_board": [n for n, _ in p.cutting_board], "recipe": p.recipe,
+                     "potions": p.potions,
                      "front": in_front.names(p), "kept": p.kept, "debuffs": p.debuffs,
                      "tracks": p.tracks if p.automaton else None} for p in state.players],
         "active": state.players[state.active].name,

@@ -46,16 +46,16 @@ def _finishes(state: GameState, announcement) -> bool:
 
         return any(owed[0] == seat for owed in duties(state))
     if isinstance(announcement, A.Keep):
-        player = state.players[seat]
-        return bool(player.potion_choice or player.recipe_choice)
+        from referee.games.rdi.characters import owes_choice
+
+        return bool(state.players[seat].potion_choice) or owes_choice(state, seat)
     if isinstance(announcement, A.Reward):
         return state.players[seat].name in state.otto_rewards
     if isinstance(announcement, A.OttoBox):
         return announcement.box == "sometimes"
-    if isinstance(announcement, A.Kitchen):  # the Smorgasbord is an Anytime Card; a cleaver finishes a card
-        return announcement.verb == "smorgasbord" or (announcement.verb == "prepare"
-                                                       and state.players[seat].cleaves > 0)
-    return False
+    from referee.games.rdi.characters import last_chance_ok
+
+    return last_chance_ok(state, seat, announcement)
 
 
 def check(state: GameState, announcement) -> None:

@@ -132,10 +132,10 @@ class Checker:
         from referee.games.rdi.characters import phrenk
 
         phrenk.check_choice_made(state, seat)
-        from referee.games.rdi.characters import roxana
+        from referee.games.rdi.characters import check_owed_choices, check_play
 
-        roxana.check_no_recipe_choice(state)
-        roxana.check_recipe_in_hand(state, seat, card)
+        check_owed_choices(state, seat)
+        check_play(state, seat, card)
         if player.out:
             raise IllegalPlay(f"{player.name} is out of the game.", (ed(state, "losing-the-game"),))
         if player.automaton:

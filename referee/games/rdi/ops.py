@@ -458,11 +458,11 @@ def apply_debuff(ctx: Resolving, effect: Effect) -> None:
     otto.give_debuff(ctx.state, list(effect.aim or ()), effect.kind, ctx.out)
 
 
-def apply_cutting_board(ctx: Resolving, effect: Effect) -> None:
-    from referee.games.rdi.characters import roxana
+def apply_character_op(ctx: Resolving, effect: Effect) -> None:
+    """An op only a character has (Roxana's Cutting Board), applied by that character's module."""
+    from referee.games.rdi.characters import apply_op
 
-    if not ctx.card.get("cleaver"):  # a cleaver icon is handled with the Ingredient itself
-        roxana.grant_prepare(ctx.state, ctx.entry, effect.count if isinstance(effect.count, int) else 1, ctx.out)
+    apply_op(ctx.state, ctx.entry, ctx.card, effect, ctx.out)
 
 
 def apply_unmodelled(ctx: Resolving, effect: Effect) -> None:
@@ -565,7 +565,7 @@ OPS: dict[str, OpRule] = {
     "discard": OpRule(apply_discard),
     "play_again": OpRule(apply_play_again),
     "debuff": OpRule(apply_debuff),
-    "cutting_board": OpRule(apply_cutting_board),
+    "cutting_board": OpRule(apply_character_op),
     "unmodelled": OpRule(apply_unmodelled),
     **{op: OpRule(apply_gambling) for op in gambling.GAMBLING_OPS},
     "piety": OpRule(apply_piety),

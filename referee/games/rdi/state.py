@@ -40,16 +40,11 @@ class Player:
     potions: list = field(default_factory=list)  # face-up Potions (Phrenk: at most one; buyers: any number)
     potion_choice: list = field(default_factory=list)  # Phrenk: the two Potions he must choose between
     potion_known: bool = False  # Phrenk: the table has told the referee his Potion reveals
-    cutting_board: list = field(default_factory=list)  # Roxana: [card name, ingredient] pairs
-    cleaves: int = 0  # Roxana: cards she may still move from hand to the Cutting Board
-    recipe: str | None = None  # Roxana: the Available Recipe
-    recipe_choice: list = field(default_factory=list)  # Roxana: the two Recipes she must choose between
-    recipes_in_hand: list = field(default_factory=list)  # Roxana: cooked Recipes in her hand
     front: list = field(default_factory=list)  # cards lying in front of the player: records (in_front.py)
     automaton: bool = False  # Otto (Smorgasbox)
     tracks: dict = field(default_factory=dict)  # Otto: player name -> [Fortitude, Alcohol Content]
     debuffs: list = field(default_factory=list)  # Otto's Debuff tokens in front of this player
-    # The character's own state (Serena's Piety, Wulfric's mood), plain data whose shape only its module in
+    # The character's own state (Serena's Piety, Wulfric's mood, Roxana's kitchen), plain data whose shape only its module in
     # characters/ knows.
     part: dict = field(default_factory=dict)
 

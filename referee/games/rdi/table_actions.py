@@ -6,7 +6,8 @@ from __future__ import annotations
 from referee.core.ruling import IllegalPlay, Outcome
 from referee.games.rdi import announce as A
 from referee.games.rdi import gambling, round_window, splitting, variants
-from referee.games.rdi.characters import otto, phrenk, roxana
+from referee.games.rdi import characters as character_rules
+from referee.games.rdi.characters import otto, phrenk
 from referee.games.rdi.effects import ed
 from referee.games.rdi.legality import Checker
 from referee.games.rdi.phrases import of_kind
@@ -41,28 +42,23 @@ class TableActions:
     def keep(self, state: GameState, keep: A.Keep, out: Outcome) -> None:
         seat = state.seat(keep.player)
         card = self._card(keep.card, out)
-        if card.type == "recipe" and roxana.keep_recipe(state, seat, card, out):
+        if character_rules.keep(state, seat, card, out):
             return
         phrenk.keep(state, seat, card, out)
 
-    def kitchen(self, state: GameState, kitchen: A.Kitchen, out: Outcome) -> None:
-        seat = state.seat(kitchen.player)
-        if not roxana.is_roxana(state.players[seat].character):
-            raise IllegalPlay(f"{kitchen.player} is not Roxana: only she has a Cutting Board.", (roxana.INGREDIENTS,))
-        if kitchen.verb == "smorgasbord":
-            board = self.cards.lookup("Smorgasbord", game=GAME).found
-            entry, notes = Checker(state, self.cards).prepare(seat, board, None)
-            roxana.smorgasbord(state, seat, out)
-            state.chain.append(entry)
-            state.next_uid += 1
-            out.say("Players may respond to the Smorgasbord like any Anytime Card; `resolve` draws her card.",
-                    ed(state, "other-rules/timing"))
-            return
-        card = self._card(kitchen.card, out)
-        if kitchen.verb == "cook":
-            roxana.cook(state, seat, card, out, kitchen.spent)
-        else:
-            roxana.prepare(state, seat, card, kitchen.kind, out)
+    # --- what a plugged character's own announcement may ask of the engine (its ``table``) -----------------
+    def chain_play(self, state: GameState, seat: int, card) -> None:
+        """A card a character's mechanic plays for its player (the Smorgasbord), put on the chain to be answered."""
+        entry, _ = Checker(state, self.cards).prepare(seat, card, None)
+        state.chain.append(entry)
+        state.next_uid += 1
+
+    def card_named(self, name: str, out: Outcome):
+        return self._card(name, out)
+
+    @staticmethod
+    def timing(state: GameState) -> str:
+        return ed(state, "other-rules/timing")
 
     def split(self, state: GameState, split: A.Split, out: Outcome) -> None:
         self._no_open_question(state)

@@ -80,13 +80,10 @@ def _marks(state: GameState) -> list[tuple[str, ...]]:
     marks = []
     for p in state.players:
         name = abbreviate(p.name, 5)
-        marks += [note.toolbar for note in characters.notes(p) if note.toolbar]
         if p.potions or p.potion_choice:
             potions = "/".join(p.potions or p.potion_choice)
             marks.append((f"{p.name}'s Potion {potions}", f"{name} Potion {potions}"))
-        if p.character.lower() == "roxana":
-            marks.append((f"{p.name}'s board {len(p.cutting_board)}, recipe {p.recipe or '-'}",
-                          f"{name} board {len(p.cutting_board)}"))
+        marks += [note.toolbar for note in characters.notes(p) if note.toolbar]
         if p.debuffs:
             debuffs = "+".join(d.replace("_", " ") for d in p.debuffs)
             marks.append((f"{p.name} {debuffs}", f"{name} {debuffs}"))

@@ -30,7 +30,7 @@ from referee.games.rdi.state import CharacterNote, Entry, GameState
 
 
 # The characters that keep their own state in Player.part, by the name their cards give as owner.
-PLUGGED = {serena.CHARACTER: serena, kaylin.CHARACTER: kaylin}
+PLUGGED = {serena.CHARACTER: serena, kaylin.CHARACTER: kaylin, roxana.CHARACTER: roxana}
 
 
 def _answering(hook: str):
@@ -74,18 +74,59 @@ def notes(player) -> list[CharacterNote]:
 def summary_fields(player) -> dict:
     """The plugged characters' fields of a player's summary, null where the player is not that character (so
     every player's summary has the same keys)."""
-    fields = {key: None for module in PLUGGED.values() for key in module.SUMMARY_FIELDS}
+    fields = {key: list(empty) if isinstance(empty, list) else empty
+              for module in PLUGGED.values() for key, empty in module.SUMMARY_FIELDS.items()}
     module = _plugged(player)
     return fields | (module.summary(player) if module is not None else {})
 
 
 def reveal(state: GameState, seat: int | None, card, out: Outcome) -> bool:
-    """A card of a character's own deck turned over (a Wulfric card): True when that character's rules took it."""
-    module = next((m for m in PLUGGED.values() if card.type in getattr(m, "REVEALS", ())), None)
-    if module is None:
-        return False
-    module.reveal(state, seat, card, out)
-    return True
+    """A card of a character's own deck turned over (a Wulfric card, Roxana's Recipe): True when that
+    character's rules took it."""
+    return any(m.reveal(state, seat, card, out) for m in PLUGGED.values() if card.type in getattr(m, "REVEALS", ()))
+
+
+def keep(state: GameState, seat: int, card, out: Outcome) -> bool:
+    """`NAME keeps CARD`: one of two revealed cards kept (Roxana's Recipe); True when a plugged character took it."""
+    return any(hook(state, seat, card, out) for hook in _answering("keep"))
+
+
+def owes_choice(state: GameState, seat: int) -> bool:
+    """The player still chooses between two revealed cards (a Recipe), before anyone acts."""
+    return any(hook(state, seat) for hook in _answering("owes_choice"))
+
+
+def check_owed_choices(state: GameState, seat: int) -> None:
+    """Refuses an action while a character's choice between two revealed cards is owed."""
+    for hook in _answering("check_owed_choices"):
+        hook(state, seat)
+
+
+def check_play(state: GameState, seat: int, card) -> None:
+    """Refuses a card a character's rules keep out of the hand (a Recipe not yet cooked)."""
+    for hook in _answering("check_play"):
+        hook(state, seat, card)
+
+
+def card_played(state: GameState, seat: int, card) -> None:
+    """A card left the player's hand onto the chain (a cooked Recipe)."""
+    for hook in _answering("card_played"):
+        hook(state, seat, card)
+
+
+def applies_op(op: str) -> bool:
+    return any(op in getattr(module, "OPS", ()) for module in PLUGGED.values())
+
+
+def apply_op(state: GameState, entry: Entry, card, effect, out: Outcome) -> None:
+    """An effect op only a character has (the Cutting Board's), applied by the character that declares it."""
+    module = next(m for m in PLUGGED.values() if effect.op in getattr(m, "OPS", ()))
+    module.apply_op(state, entry, card, effect, out)
+
+
+def last_chance_ok(state: GameState, seat: int, announcement) -> bool:
+    """An announcement of a character's own that may still come during a last chance (the Smorgasbord)."""
+    return any(hook(state, seat, announcement) for hook in _answering("last_chance_ok"))
 
 
 def turn_end_order(state: GameState, seat: int, out: Outcome) -> None:
@@ -116,18 +157,29 @@ def handles(announcement) -> bool:
     return any(type(announcement).__name__ in module.ANNOUNCEMENTS for module in PLUGGED.values())
 
 
-def announced(state: GameState, announcement, out: Outcome) -> None:
+def announced(state: GameState, announcement, out: Outcome, table=None) -> None:
     """An announcement of a character's own (`Serena tithes`), handed to the module that declares it."""
     module = next(m for m in PLUGGED.values() if type(announcement).__name__ in m.ANNOUNCEMENTS)
-    module.announced(state, announcement, out)
+    module.announced(state, announcement, out, table)
 
 
 def fold_part(player: dict) -> dict:
     """A player's plain data with a plugged character's keys, written flat (a position file, a store row
-    saved before the slot existed, where every player wrote `piety`, most as null), moved into its slot."""
-    flat = {key for module in PLUGGED.values() for key in module.PART_FIELDS}
-    if not flat & set(player):
+    saved before the slot existed, where every player wrote `piety`, most as null), moved into its slot; a
+    plugged character's slot gets the keys it lacks at their starting values."""
+    owner = {key: module for module in PLUGGED.values() for key in module.PART_FIELDS}
+    own = PLUGGED.get(player.get("character"))
+    if not set(owner) & set(player) and own is None:
         return player
+    player = dict(player)
+    part = dict(player.get("part") or {})
+    for key in sorted(set(owner) & set(player)):
+        value = player.pop(key)
+        empty = value is None or value is False or (owner[key] is not own and value == owner[key].new_part()[key])
+        if not empty:  # a null, or another character's starting value, is "not this character's"; a figure as typed
+            part[key] = value
+    player["part"] = (own.new_part() | part) if own is not None else part
+    return player
     player = dict(player)
     part = dict(player.get("part") or {})
     for key in sorted(flat & set(player)):
@@ -145,13 +197,14 @@ def adjust_change(state: GameState, victim: int, attr: str, change: int, entry: 
 
 
 def after_card(state: GameState, entry: Entry, card, out: Outcome) -> None:
-    serena.after_card(state, entry, card, out)
-    roxana.after_card(state, entry, card, out)
+    for hook in _answering("after_card"):
+        hook(state, entry, card, out)
 
 
 def after_negated(state: GameState, entry: Entry, card, out: Outcome) -> None:
     """A card Negated: where it goes when a character's rules send it somewhere of their own."""
-    roxana.negated(state, entry, card, out)
+    for hook in _answering("negated"):
+        hook(state, entry, card, out)
 
 
 def forbid_response(state: GameState, target: Entry) -> tuple[str, tuple[str, ...]] | None:

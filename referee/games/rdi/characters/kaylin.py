@@ -30,7 +30,7 @@ VERBS = ()
 # Kaylin's own state, in her player's character slot (``Player.part``): {"mood": a mood word or "unknown"}.
 # Wulfric's mood is unknown until the table reveals it.
 PART_FIELDS = ("mood",)
-SUMMARY_FIELDS = ("mood",)
+SUMMARY_FIELDS = {"mood": None}
 TRACKS = ()
 ANNOUNCEMENTS = ()
 REVEALS = ("wulfric",)  # the Wulfric Deck's cards, whoever turns them over
@@ -89,12 +89,13 @@ def duty(state: GameState, seat: int):
     return None
 
 
-def reveal(state: GameState, seat: int | None, card: Card, out: Outcome) -> None:
+def reveal(state: GameState, seat: int | None, card: Card, out: Outcome) -> bool:
     """A Wulfric card turned over: his new mood, for Kaylin."""
     kaylin = kaylin_seat(state)
     if kaylin is None:
         raise IllegalPlay("Nobody is playing Kaylin, so Wulfric has no mood to change.", (MOODS,))
     set_mood(state, kaylin, str(card.get("mood") or card.name), card.name, out)
+    return True
 
 
 def turn_end_order(state: GameState, seat: int, out: Outcome) -> None:

@@ -17,7 +17,10 @@ import re
 
 from referee.core.carddb import Card
 from referee.core.ruling import IllegalPlay, Outcome
-from referee.games.rdi.state import Entry, GameState
+from referee.core.text import abbreviate
+from referee.games.rdi.state import CharacterNote, Entry, GameState
+
+CHARACTER = "Roxana"
 
 INGREDIENTS = "smb/roxana/ingredients"
 CLEAVER = "smb/roxana/blue-cleaver"
@@ -30,6 +33,113 @@ HYBRID = {"meat_or_sauce": {"meat", "sauce"}, "vegetables_or_sauce": {"vegetable
 
 # The announcements only this character makes, as the prompt completes them after the player's name.
 VERBS = ("keeps", "cooks", "prepares", "uses the Smorgasbord")
+
+
+# Roxana's own state, in her player's character slot (``Player.part``): the Cutting Board ([card name,
+# Ingredient] pairs), the cards she may still move from hand to it (``cleaves``), the Available Recipe, the two
+# Recipes she must choose between, and the cooked Recipes in her hand.
+PART_FIELDS = ("cutting_board", "cleaves", "recipe", "recipe_choice", "recipes_in_hand")
+SUMMARY_FIELDS = {"cutting_board": [], "recipe": None}
+TRACKS = ()
+ANNOUNCEMENTS = ("Kitchen",)  # `Roxana cooks …`, `prepares …`, `uses the Smorgasbord`
+REVEALS = ("recipe",)
+OPS = ("cutting_board",)  # "Everything's prepped!": cards from her hand to the Cutting Board
+
+
+def new_part() -> dict:
+    return {"cutting_board": [], "cleaves": 0, "recipe": None, "recipe_choice": [], "recipes_in_hand": []}
+
+
+def on_setup(state: GameState, seat: int, out: Outcome) -> None:
+    pass
+
+
+def tracks(player) -> dict[str, int]:
+    return {}
+
+
+def marks(player, widest: bool = False) -> list[tuple[str, str]]:
+    return []
+
+
+def notes(player) -> list[CharacterNote]:
+    """Her Cutting Board and Recipe: in `state`, the one-line summary and the toolbar."""
+    part = player.part
+    board, recipe = part["cutting_board"], part["recipe"]
+    return [CharacterNote(f"Cutting Board {', '.join(n for n, _ in board) or 'empty'}  "
+                          f"Recipe {recipe or ', '.join(part['recipe_choice']) or '-'}",
+                          f"{player.name} board {len(board)}, recipe {recipe or '-'}",
+                          (f"{player.name}'s board {len(board)}, recipe {recipe or '-'}",
+                           f"{abbreviate(player.name, 5)} board {len(board)}"))]
+
+
+def summary(player) -> dict:
+    return {"cutting_board": [n for n, _ in player.part['cutting_board']], "recipe": player.part['recipe']}
+
+
+def duty(state: GameState, seat: int):
+    return None
+
+
+def announced(state: GameState, kitchen, out: Outcome, table) -> None:
+    """Her kitchen: cook the Available Recipe, prepare a card from hand, or use the Smorgasbord (``table``: the
+    engine's card look-up and its way of putting a play on the chain)."""
+    seat = state.seat(kitchen.player)
+    if not is_roxana(state.players[seat].character):
+        raise IllegalPlay(f"{kitchen.player} is not Roxana: only she has a Cutting Board.", (INGREDIENTS,))
+    if kitchen.verb == "smorgasbord":
+        board = table.cards.lookup("Smorgasbord", game="rdi").found
+        smorgasbord(state, seat, out)
+        table.chain_play(state, seat, board)
+        out.say("Players may respond to the Smorgasbord like any Anytime Card; `resolve` draws her card.",
+                table.timing(state))
+        return
+    card = table.card_named(kitchen.card, out)
+    if kitchen.verb == "cook":
+        cook(state, seat, card, out, kitchen.spent)
+    else:
+        prepare(state, seat, card, kitchen.kind, out)
+
+
+def reveal(state: GameState, seat: int | None, card: Card, out: Outcome) -> bool:
+    """A Recipe revealed by Roxana (by anyone else it is not hers to take)."""
+    if seat is None or not is_roxana(state.players[seat].character):
+        return False
+    reveal_recipe(state, seat, card, out)
+    return True
+
+
+def keep(state: GameState, seat: int, card: Card, out: Outcome) -> bool:
+    """`Roxana keeps RECIPE`: True when it was hers to keep."""
+    return card.type == "recipe" and keep_recipe(state, seat, card, out)
+
+
+def owes_choice(state: GameState, seat: int) -> bool:
+    return bool(state.players[seat].part.get("recipe_choice"))
+
+
+def check_owed_choices(state: GameState, seat: int) -> None:
+    check_no_recipe_choice(state)
+
+
+def check_play(state: GameState, seat: int, card: Card) -> None:
+    check_recipe_in_hand(state, seat, card)
+
+
+def card_played(state: GameState, seat: int, card: Card) -> None:
+    recipe_played(state, seat, card)
+
+
+def apply_op(state: GameState, entry: Entry, card: Card, effect, out: Outcome) -> None:
+    if not card.get("cleaver"):  # a cleaver icon is handled with the Ingredient itself
+        grant_prepare(state, entry, effect.count if isinstance(effect.count, int) else 1, out)
+
+
+def last_chance_ok(state: GameState, seat: int, announcement) -> bool:
+    """The Smorgasbord is an Anytime Card, and a cleaver finishes the card that gave it."""
+    return type(announcement).__name__ == "Kitchen" and (
+        announcement.verb == "smorgasbord" or (announcement.verb == "prepare"
+                                               and state.players[seat].part.get("cleaves", 0) > 0))
 
 
 def is_roxana(character: str) -> bool:
@@ -68,11 +178,11 @@ def after_card(state: GameState, entry: Entry, card: Card, out: Outcome) -> None
     if not is_ingredient(card):
         return
     kind = card.get("ingredient") or "unknown"
-    player.cutting_board.append([card.name, kind])
+    player.part['cutting_board'].append([card.name, kind])
     out.say(f"{card.name} resolved, so it goes to {player.name}'s Cutting Board {as_kind(kind, player.name, card.name)} instead of the discard "
             "pile" + (" (being Ignored does not stop that)." if entry.ignored_by else "."), INGREDIENTS)
     if card.get("cleaver"):
-        player.cleaves += 1
+        player.part['cleaves'] += 1
         out.say(f"Its blue cleaver: {player.name} may put one more Ingredient Card from her hand straight on the Cutting "
                 f"Board, without its effects (`{player.name} prepares CARD`). That card's own cleaver does not chain.",
                 CLEAVER)
@@ -89,19 +199,19 @@ def negated(state: GameState, entry: Entry, card: Card | None, out: Outcome) -> 
 def grant_prepare(state: GameState, entry: Entry, count: int, out: Outcome) -> None:
     """"Everything's prepped!": up to ``count`` Ingredient Cards from hand to the Cutting Board."""
     player = state.players[entry.player]
-    player.cleaves += count
+    player.part['cleaves'] += count
     out.say(f"{player.name} may put up to {count} Ingredient Cards from her hand on the Cutting Board, without their "
             f"effects (`{player.name} prepares CARD`).", CLEAVER)
 
 
 def prepare(state: GameState, seat: int, card: Card, kind: str | None, out: Outcome) -> None:
     player = state.players[seat]
-    if player.cleaves <= 0:
+    if player.part['cleaves'] <= 0:
         raise IllegalPlay(f"{player.name} has nothing that lets her put a card from her hand on the Cutting Board now.",
                           (CLEAVER,))
     ingredient = ingredient_of(card, kind)
-    player.cleaves -= 1
-    player.cutting_board.append([card.name, ingredient])
+    player.part['cleaves'] -= 1
+    player.part['cutting_board'].append([card.name, ingredient])
     out.say(f"{card.name} goes from {player.name}'s hand to the Cutting Board {as_kind(ingredient, player.name, card.name)}; "
             "none of its effects happen, its cleaver included.", CLEAVER)
 
@@ -110,24 +220,24 @@ def reveal_recipe(state: GameState, seat: int, card: Card, out: Outcome) -> None
     player = state.players[seat]
     if seat != state.active or state.phase != "discard_draw" or state.chain:
         raise IllegalPlay("A new Recipe is revealed at the start of Roxana's turn.", (RECIPES,))
-    if player.recipe:
-        player.recipe_choice = [player.recipe, card.name]
-        player.recipe = None
+    if player.part['recipe']:
+        player.part['recipe_choice'] = [player.part['recipe'], card.name]
+        player.part['recipe'] = None
         out.code = "ask-keep"
-        out.say(f"{player.name} reveals {card.name} with {player.recipe_choice[0]} already available: she keeps one and the "
+        out.say(f"{player.name} reveals {card.name} with {player.part['recipe_choice'][0]} already available: she keeps one and the "
                 f"other goes to the bottom of the Recipe Deck; nobody acts, and she may not cook, until she chooses "
                 f"(`{player.name} keeps RECIPE`).", RECIPES)
         return
-    player.recipe = card.name
+    player.part['recipe'] = card.name
     out.say(f"{card.name} is {player.name}'s Available Recipe.", RECIPES)
 
 
 def keep_recipe(state: GameState, seat: int, card: Card, out: Outcome) -> bool:
     player = state.players[seat]
-    if card.name not in player.recipe_choice:
+    if card.name not in player.part.get("recipe_choice", ()):
         return False
-    other = [r for r in player.recipe_choice if r != card.name]
-    player.recipe, player.recipe_choice = card.name, []
+    other = [r for r in player.part['recipe_choice'] if r != card.name]
+    player.part['recipe'], player.part['recipe_choice'] = card.name, []
     out.say(f"{player.name} keeps {card.name}; {other[0] if other else 'the other'} goes to the bottom of the Recipe Deck.",
             RECIPES)
     return True
@@ -135,7 +245,7 @@ def keep_recipe(state: GameState, seat: int, card: Card, out: Outcome) -> bool:
 
 def check_no_recipe_choice(state: GameState) -> None:
     for player in state.players:
-        if player.recipe_choice:
+        if player.part.get("recipe_choice"):
             raise IllegalPlay(f"Nobody may act while {player.name} chooses her Recipe (`{player.name} keeps RECIPE`).",
                               (RECIPES,))
 
@@ -157,28 +267,28 @@ def check_recipe_in_hand(state: GameState, seat: int, card: Card) -> None:
     player = state.players[seat]
     if card.type != "recipe" or not is_roxana(player.character):
         return
-    if card.name not in player.recipes_in_hand:
+    if card.name not in player.part['recipes_in_hand']:
         raise IllegalPlay(f"{card.name} is not in {player.name}'s hand: a Recipe is played only once she has cooked it "
                           f"(`{player.name} cooks {card.name} with INGREDIENT and INGREDIENT`).", (RECIPES,))
 
 
 def recipe_played(state: GameState, seat: int, card: Card) -> None:
     player = state.players[seat]
-    if card.type == "recipe" and card.name in player.recipes_in_hand:
-        player.recipes_in_hand.remove(card.name)
+    if card.type == "recipe" and card.name in player.part.get("recipes_in_hand", ()):
+        player.part['recipes_in_hand'].remove(card.name)
 
 
 def cook(state: GameState, seat: int, card: Card, out: Outcome, named: tuple[str, ...] = ()) -> None:
     player = state.players[seat]
     check_no_recipe_choice(state)
-    if player.recipe != card.name:
+    if player.part['recipe'] != card.name:
         raise IllegalPlay(f"{card.name} is not {player.name}'s Available Recipe"
-                          + (f" ({player.recipe} is)." if player.recipe else "."), (RECIPES,))
+                          + (f" ({player.part['recipe']} is)." if player.part['recipe'] else "."), (RECIPES,))
     cost = card.get("recipe_cost")
     if not cost:
         raise IllegalPlay(f"The books do not print {card.name}'s cost; spend the Ingredients at the table and "
                           "correct the Cutting Board with the referee later.", (RECIPES,))
-    board = player.cutting_board
+    board = player.part['cutting_board']
     if named:
         picked = _named(board, named)
         if picked is None:
@@ -193,13 +303,13 @@ def cook(state: GameState, seat: int, card: Card, out: Outcome, named: tuple[str
     else:
         paid = _pay(board, list(cost))
     if paid is None:
-        have = ", ".join(f"{n} ({k})" for n, k in player.cutting_board) or "nothing"
+        have = ", ".join(f"{n} ({k})" for n, k in player.part['cutting_board']) or "nothing"
         raise IllegalPlay(f"{card.name} costs {', '.join(c.replace('_', ' ') for c in cost)}; the Cutting Board has {have}.",
                           (RECIPES,))
-    spent = [player.cutting_board[i][0] for i in paid]
-    player.cutting_board = [c for i, c in enumerate(player.cutting_board) if i not in paid]
-    player.recipe = None
-    player.recipes_in_hand.append(card.name)
+    spent = [player.part['cutting_board'][i][0] for i in paid]
+    player.part['cutting_board'] = [c for i, c in enumerate(player.part['cutting_board']) if i not in paid]
+    player.part['recipe'] = None
+    player.part['recipes_in_hand'].append(card.name)
     chosen = "" if named else " (the referee picked them; say `cooks RECIPE with A and B` to choose)"
     out.say(f"{player.name} cooks {card.name}, spending {', '.join(spent)} from the Cutting Board (to her discard pile)"
             f"{chosen}. {card.name} goes into her hand; no new Recipe until the start of her next turn.", RECIPES,
@@ -229,11 +339,11 @@ def smorgasbord(state: GameState, seat: int, out: Outcome) -> None:
     """Spend any three Ingredients; the draw happens when the activation resolves."""
     player = state.players[seat]
     check_no_recipe_choice(state)
-    if len(player.cutting_board) < 3:
+    if len(player.part['cutting_board']) < 3:
         raise IllegalPlay(f"The Smorgasbord takes any three Ingredients; {player.name}'s Cutting Board has "
-                          f"{len(player.cutting_board)}.", (SMORGASBORD,))
-    spent = [name for name, _ in player.cutting_board[:3]]
-    player.cutting_board = player.cutting_board[3:]
+                          f"{len(player.part['cutting_board'])}.", (SMORGASBORD,))
+    spent = [name for name, _ in player.part['cutting_board'][:3]]
+    player.part['cutting_board'] = player.part['cutting_board'][3:]
     out.say(f"{player.name} spends {', '.join(spent)} on the Smorgasbord. It counts as playing an Anytime Card: if it "
             "is Negated, the Ingredients are not refunded.", SMORGASBORD)
 
@@ -279,19 +389,19 @@ def apply_set(state: GameState, seat: int, key: str, value: str, cards, out: Out
         raise IllegalPlay(f"Only Roxana has a Cutting Board and Recipes; {player.name} is not Roxana.", (INGREDIENTS,))
     if key == "board":
         board = [_board_card(item, cards) for item in as_list(value)]
-        report(out, f"{player.name}'s Cutting Board", [name for name, _ in board], player.cutting_board, INGREDIENTS)
-        player.cutting_board = [list(pair) for pair in board]
+        report(out, f"{player.name}'s Cutting Board", [name for name, _ in board], player.part['cutting_board'], INGREDIENTS)
+        player.part['cutting_board'] = [list(pair) for pair in board]
         return
     found = [find_card(n, cards, "rdi", where=lambda c: c.type == "recipe") for n in as_list(value)]
     if key == "recipe":
         if len(found) > 1:
             raise IllegalPlay("Roxana has one Available Recipe at a time.", (RECIPES,))
         recipe = found[0].name if found else None
-        report(out, f"{player.name}'s Available Recipe", recipe, player.recipe, RECIPES)
-        player.recipe, player.recipe_choice = recipe, []
+        report(out, f"{player.name}'s Available Recipe", recipe, player.part['recipe'], RECIPES)
+        player.part['recipe'], player.part['recipe_choice'] = recipe, []
     else:
-        report(out, f"the Recipes in {player.name}'s hand", [c.name for c in found], player.recipes_in_hand, RECIPES)
-        player.recipes_in_hand = [c.name for c in found]
+        report(out, f"the Recipes in {player.name}'s hand", [c.name for c in found], player.part['recipes_in_hand'], RECIPES)
+        player.part['recipes_in_hand'] = [c.name for c in found]
 
 
 def position_problem(state: GameState) -> tuple[str, str] | None:

@@ -38,7 +38,7 @@ def tracks(player) -> dict[str, int]:
     return {} if piety is None else {"piety": piety}
 
 
-SUMMARY_FIELDS = ("piety",)
+SUMMARY_FIELDS = {"piety": None}
 
 
 def summary(player) -> dict:
@@ -117,7 +117,7 @@ def move_piety(state: GameState, seat: int, arrow: int, out: Outcome, lead: str 
                 f"`{player.name} tithes` or `{player.name} atones fortitude`.", PIETY)
 
 
-def announced(state: GameState, announcement, out: Outcome) -> None:
+def announced(state: GameState, announcement, out: Outcome, table=None) -> None:
     """`Serena tithes` / `Serena atones fortitude`."""
     atone(state, state.seat(announcement.player), announcement.how, out)
 
