@@ -25,7 +25,7 @@ from referee.core.text import capitalized, count_of, listed, normalize, sentence
 from referee.games.rdi import announce as A
 from referee.games.rdi import choices, corrections, gambling, house, last_chance, round_window, variants
 from referee.games.rdi import characters as character_rules
-from referee.games.rdi.characters import otto, phrenk
+from referee.games.rdi.characters import otto
 from referee.games.rdi.chasers import declared_base
 from referee.games.rdi.choosing import Choosing
 from referee.games.rdi.citing import REASONS, reason, settle_ruling
@@ -170,8 +170,6 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions, Learning, Choosin
                     A.Pass: self.pass_, A.Draw: self.draw, A.EndTurn: self.end_turn, A.Set: self.set_,
                     A.Answer: self.answer, A.AnswerWords: self.answer_words, A.Choose: self.choose,
                     A.Step: self.step, A.Split: self.split, A.Prize: self.prize,
-                    A.Sell: lambda st, a, o: phrenk.sell(st, st.seat(a.player), st.seat(a.buyer), self._card(a.card, o),
-                                                         a.price, o),
                     A.Keep: self.keep, A.OttoBox: self.otto_box,
                     A.LeaveRound: self.leave_round, A.Together: self.together, A.Learn: self.learn,
                     A.Discard: self.discard,
@@ -257,8 +255,6 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions, Learning, Choosin
         name = state.players[seat].name
         if state.last_chance:
             out.say("A last-chance play before anyone is out.", ed(state, "losing-the-game/passing-out"))
-        if card.type == "potion":
-            phrenk.played(state, seat, card)
         character_rules.card_played(state, seat, card)
         if entry.card_type == "action" and otto.jinxed(state, seat):
             entry.jinxed = True

@@ -97,9 +97,13 @@ def load_state(data: dict) -> GameState:
 
 def position_shape(data: dict) -> dict:
     """A position's players with their character's own keys written flat (`piety: 5`), as a table reads
-    them; loading folds them back into the slot."""
-    players = [{**{k: v for k, v in p.items() if k != "part"}, **p.get("part", {})} for p in data.get("players", [])]
-    return {**data, "players": players}
+    them, those at their starting values left out; loading folds them back into the slot."""
+    def flat(player: dict) -> dict:
+        start = characters.new_part(player.get("character", ""))
+        own = {k: v for k, v in player.get("part", {}).items() if k not in start or v != start[k]}
+        return {**{k: v for k, v in player.items() if k != "part"}, **own}
+
+    return {**data, "players": [flat(p) for p in data.get("players", [])]}
 
 
 def _fold_parts(data: dict) -> dict:
@@ -195,8 +199,8 @@ def describe(state: GameState, cards: CardDB | None = None) -> str:
     for seat, p in enumerate(state.players):
         mark = "→" if seat == state.active else " "
         extra = "".join(f"  {words}" for words, _ in characters.marks(p))
-        if p.potions or p.potion_choice:
-            extra += f"  Potions: {', '.join(p.potions or p.potion_choice)}"
+        if p.potions:
+            extra += f"  Potions: {', '.join(p.potions)}"
         extra += "".join(f"  {note.state}" for note in characters.notes(p))
         if p.front:
             extra += f"  In front: {', '.join(in_front.label(state, r, seat) for r in p.front)}"
@@ -282,8 +286,8 @@ def mechanics_text(state: GameState) -> str:
     marks = []
     for p in state.players:
         marks += [f"{p.name} {words}" for words, _ in characters.marks(p)]
-        if p.potions or p.potion_choice:
-            marks.append(f"{p.name} Potion {'/'.join(p.potions or p.potion_choice)}")
+        if p.potions:
+            marks.append(f"{p.name} Potion {'/'.join(p.potions)}")
         marks += [note.mechanic for note in characters.notes(p)]
         if p.automaton:
             marks.append("Otto " + " ".join(f"{n[:6]} {f}/{a}" for n, (f, a) in p.tracks.items()))

@@ -48,7 +48,7 @@ def _finishes(state: GameState, announcement) -> bool:
     if isinstance(announcement, A.Keep):
         from referee.games.rdi.characters import owes_choice
 
-        return bool(state.players[seat].potion_choice) or owes_choice(state, seat)
+        return owes_choice(state, seat)
     if isinstance(announcement, A.Reward):
         return state.players[seat].name in state.otto_rewards
     if isinstance(announcement, A.OttoBox):

@@ -129,9 +129,6 @@ class Checker:
             from referee.games.rdi import choices
 
             raise choices.pending(state)
-        from referee.games.rdi.characters import phrenk
-
-        phrenk.check_choice_made(state, seat)
         from referee.games.rdi.characters import check_owed_choices, check_play
 
         check_owed_choices(state, seat)
@@ -199,10 +196,10 @@ class Checker:
         return entry, notes
 
     def _check_owner(self, player, card: Card) -> None:
-        if card.type == "potion":
-            from referee.games.rdi.characters import phrenk
+        from referee.games.rdi.characters import check_holds
 
-            note = phrenk.check_holds(self.state, self.state.players.index(player), card)
+        held, note = check_holds(self.state, self.state.players.index(player), card)
+        if held:  # a card its holder plays from in front of them (a Potion), not from a hand
             if note:
                 self.notes.append(note)
             return

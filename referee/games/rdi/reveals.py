@@ -9,7 +9,7 @@ from referee.core.text import sentence
 from referee.games.rdi import announce as A
 from referee.games.rdi import contest, house, splitting
 from referee.games.rdi import characters as character_rules
-from referee.games.rdi.characters import otto, phrenk
+from referee.games.rdi.characters import otto
 from referee.games.rdi.drinks import add_chaser, start_drink, take_from_deck
 from referee.games.rdi.effects import clamp_change, ed, flat_effects
 from referee.games.rdi.ops import Resolving, resolve_effects
@@ -22,9 +22,6 @@ class Reveals:
     def reveal(self, state: GameState, reveal: A.Reveal, out: Outcome) -> None:
         if reveal.card is not None:
             card, _ = self._drink_card(reveal.card, None, state)
-            if card.type == "potion" and reveal.player is not None:
-                phrenk.reveal(state, state.seat(reveal.player), card, out)
-                return
             if card.type == "dungeon_event":
                 self._dungeon_event(state, reveal, card, out)
                 return

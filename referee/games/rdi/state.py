@@ -38,13 +38,11 @@ class Player:
     drink_me: int = 1  # face-down cards on the Drink Me! pile; their faces are hidden
     kept: list = field(default_factory=list)  # Drink cards kept in front of the player (Elixirs, Kobold Punch)
     potions: list = field(default_factory=list)  # face-up Potions (Phrenk: at most one; buyers: any number)
-    potion_choice: list = field(default_factory=list)  # Phrenk: the two Potions he must choose between
-    potion_known: bool = False  # Phrenk: the table has told the referee his Potion reveals
     front: list = field(default_factory=list)  # cards lying in front of the player: records (in_front.py)
     automaton: bool = False  # Otto (Smorgasbox)
     tracks: dict = field(default_factory=dict)  # Otto: player name -> [Fortitude, Alcohol Content]
     debuffs: list = field(default_factory=list)  # Otto's Debuff tokens in front of this player
-    # The character's own state (Serena's Piety, Wulfric's mood, Roxana's kitchen), plain data whose shape only its module in
+    # The character's own state (Serena's Piety, Wulfric's mood, Roxana's kitchen, Phrenk's Potion choice), plain data whose shape only its module in
     # characters/ knows.
     part: dict = field(default_factory=dict)
 

@@ -7,7 +7,7 @@ from referee.core.ruling import IllegalPlay, Outcome
 from referee.games.rdi import announce as A
 from referee.games.rdi import gambling, round_window, splitting, variants
 from referee.games.rdi import characters as character_rules
-from referee.games.rdi.characters import otto, phrenk
+from referee.games.rdi.characters import otto
 from referee.games.rdi.effects import ed
 from referee.games.rdi.legality import Checker
 from referee.games.rdi.phrases import of_kind
@@ -42,9 +42,8 @@ class TableActions:
     def keep(self, state: GameState, keep: A.Keep, out: Outcome) -> None:
         seat = state.seat(keep.player)
         card = self._card(keep.card, out)
-        if character_rules.keep(state, seat, card, out):
-            return
-        phrenk.keep(state, seat, card, out)
+        if not character_rules.keep(state, seat, card, out):
+            raise IllegalPlay(f"{keep.player} is not choosing between two revealed cards.", (ed(state, "on-your-turn"),))
 
     # --- what a plugged character's own announcement may ask of the engine (its ``table``) -----------------
     def chain_play(self, state: GameState, seat: int, card) -> None:

@@ -80,8 +80,8 @@ def _marks(state: GameState) -> list[tuple[str, ...]]:
     marks = []
     for p in state.players:
         name = abbreviate(p.name, 5)
-        if p.potions or p.potion_choice:
-            potions = "/".join(p.potions or p.potion_choice)
+        if p.potions:
+            potions = "/".join(p.potions)
             marks.append((f"{p.name}'s Potion {potions}", f"{name} Potion {potions}"))
         marks += [note.toolbar for note in characters.notes(p) if note.toolbar]
         if p.debuffs:

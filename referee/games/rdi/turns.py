@@ -6,7 +6,7 @@ from referee.core.ruling import GameOver, IllegalPlay, Outcome
 from referee.games.rdi import announce as A
 from referee.games.rdi import in_front
 from referee.games.rdi.bookkeeping import begin_turn
-from referee.games.rdi.characters import check_owed_choices, end_of_turn, otto, phrenk, turn_end_order
+from referee.games.rdi.characters import check_owed_choices, end_of_turn, otto, turn_end_order
 from referee.games.rdi.drinks import take_from_deck
 from referee.games.rdi.effects import clamp_change, ed
 from referee.games.rdi.state import PHASE_NAMES, PHASES, GameState
@@ -20,7 +20,6 @@ class TurnStructure:
         if state.round is not None:
             raise IllegalPlay(f"A Round of Gambling is under way: normal play is suspended, so nobody may {what} "
                               "until it ends.", (ed(state, "gambling"),), code="round-in-progress")
-        phrenk.check_choice_made(state, seat)
         check_owed_choices(state, seat)
         if seat != state.active:
             raise IllegalPlay(f"Only {state.players[state.active].name}, whose turn it is, may {what} now.",

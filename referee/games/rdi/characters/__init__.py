@@ -30,7 +30,8 @@ from referee.games.rdi.state import CharacterNote, Entry, GameState
 
 
 # The characters that keep their own state in Player.part, by the name their cards give as owner.
-PLUGGED = {serena.CHARACTER: serena, kaylin.CHARACTER: kaylin, roxana.CHARACTER: roxana}
+# Phrenk comes last: his `keeps` refuses any card nobody was choosing, once Roxana's has passed on it.
+PLUGGED = {serena.CHARACTER: serena, kaylin.CHARACTER: kaylin, roxana.CHARACTER: roxana, phrenk.CHARACTER: phrenk}
 
 
 def _answering(hook: str):
@@ -89,6 +90,13 @@ def reveal(state: GameState, seat: int | None, card, out: Outcome) -> bool:
 def keep(state: GameState, seat: int, card, out: Outcome) -> bool:
     """`NAME keeps CARD`: one of two revealed cards kept (Roxana's Recipe); True when a plugged character took it."""
     return any(hook(state, seat, card, out) for hook in _answering("keep"))
+
+
+def check_holds(state: GameState, seat: int, card) -> tuple[bool, str | None]:
+    """A card a character's rules keep in front of its holder rather than in a hand (a Potion): (whether such a
+    rule decides who may play it, a note when the referee takes the table's word). Refuses a card not held."""
+    module = next((m for m in PLUGGED.values() if card.type in getattr(m, "HELD", ())), None)
+    return (True, module.check_holds(state, seat, card)) if module is not None else (False, None)
 
 
 def owes_choice(state: GameState, seat: int) -> bool:

@@ -14,9 +14,11 @@ from __future__ import annotations
 
 from referee.core.carddb import Card
 from referee.core.ruling import IllegalPlay, Outcome
-from referee.core.text import sentence
+from referee.core.text import abbreviate, sentence
 from referee.games.rdi.effects import move_gold
-from referee.games.rdi.state import GameState
+from referee.games.rdi.state import CharacterNote, GameState
+
+CHARACTER = "Phrenk"
 
 REVEAL = "rdi3/appendix-a/phrenk/revealing-potions"
 PLAY = "rdi3/appendix-a/phrenk/playing-potions"
@@ -28,29 +30,103 @@ EXAMPLE = "rdi3/appendix-a/phrenk/example"
 VERBS = ("keeps", "sells")
 
 
+# Phrenk's own state, in his player's character slot (``Player.part``): the two Potions he must choose between,
+# and whether the table has told the referee his reveals. Face-up Potions are ``Player.potions``: a buyer holds
+# them too.
+PART_FIELDS = ("potion_choice", "potion_known")
+SUMMARY_FIELDS: dict = {}
+TRACKS = ()
+ANNOUNCEMENTS = ("Sell",)
+REVEALS = ("potion",)
+HELD = ("potion",)  # played from in front of its holder, not from a hand
+
+
+def new_part() -> dict:
+    return {"potion_choice": [], "potion_known": False}
+
+
+def _choice(player) -> list:
+    return player.part.get("potion_choice") or []
+
+
+def on_setup(state: GameState, seat: int, out: Outcome) -> None:
+    pass
+
+
+def tracks(player) -> dict[str, int]:
+    return {}
+
+
+def marks(player, widest: bool = False) -> list[tuple[str, str]]:
+    return []
+
+
+def notes(player) -> list[CharacterNote]:
+    """The two Potions he chooses between, shown where a face-up Potion is."""
+    if player.potions or not _choice(player):
+        return []
+    shown = "/".join(_choice(player))
+    return [CharacterNote(f"Potions: {', '.join(_choice(player))}", f"{player.name} Potion {shown}",
+                          (f"{player.name}'s Potion {shown}", f"{abbreviate(player.name, 5)} Potion {shown}"))]
+
+
+def summary(player) -> dict:
+    return {}
+
+
+def duty(state: GameState, seat: int):
+    return None
+
+
+def announced(state: GameState, sale, out: Outcome, table) -> None:
+    """`Phrenk sells POTION to NAME [for N]`."""
+    sell(state, state.seat(sale.player), state.seat(sale.buyer), table.card_named(sale.card, out), sale.price, out)
+
+
+def owes_choice(state: GameState, seat: int) -> bool:
+    return bool(_choice(state.players[seat]))
+
+
+def check_owed_choices(state: GameState, seat: int) -> None:
+    check_choice_made(state, seat)
+
+
+def card_played(state: GameState, seat: int, card: Card) -> None:
+    if card.type == "potion":
+        played(state, seat, card)
+
+
 def is_phrenk(character: str) -> bool:
     return character.strip().lower() == "phrenk"
 
 
-def reveal(state: GameState, seat: int, card: Card, out: Outcome) -> None:
+def reveal(state: GameState, seat: int | None, card: Card, out: Outcome) -> bool:
+    """A Potion turned over: Phrenk's, at the start of his turn (nobody named: not his to take)."""
+    if seat is None:
+        return False
+    _reveal(state, seat, card, out)
+    return True
+
+
+def _reveal(state: GameState, seat: int, card: Card, out: Outcome) -> None:
     player = state.players[seat]
     if not is_phrenk(player.character):
         raise IllegalPlay(f"Only Phrenk reveals Potions; {player.name} is not Phrenk.", (REVEAL,))
-    player.potion_known = True
+    player.part['potion_known'] = True
     if seat != state.active or state.phase != "discard_draw" or state.chain:
         raise IllegalPlay("Phrenk reveals a Potion at the start of his turn, before he discards and draws.", (REVEAL,))
-    if player.potion_choice:
-        raise IllegalPlay(f"First keep one of {' or '.join(player.potion_choice)}: `{player.name} keeps POTION`.", (REVEAL,))
+    if player.part['potion_choice']:
+        raise IllegalPlay(f"First keep one of {' or '.join(player.part['potion_choice'])}: `{player.name} keeps POTION`.", (REVEAL,))
     if card.get("mishap"):
         lost = f" and his face-up {player.potions[0]}" if player.potions else ""
         out.say(f"{player.name} reveals {card.name}: it is discarded at once{lost}.", REVEAL)
         player.potions = []
         return
     if player.potions:
-        player.potion_choice = [player.potions[0], card.name]
+        player.part['potion_choice'] = [player.potions[0], card.name]
         player.potions = []
         out.code = "ask-keep"
-        out.say(f"{player.name} reveals {card.name} and still has {player.potion_choice[0]}: he keeps one and discards "
+        out.say(f"{player.name} reveals {card.name} and still has {player.part['potion_choice'][0]}: he keeps one and discards "
                 f"the other before doing anything else (`{player.name} keeps POTION`).", REVEAL)
         return
     player.potions = [card.name]
@@ -58,22 +134,24 @@ def reveal(state: GameState, seat: int, card: Card, out: Outcome) -> None:
             REVEAL)
 
 
-def keep(state: GameState, seat: int, card: Card, out: Outcome) -> None:
+def keep(state: GameState, seat: int, card: Card, out: Outcome) -> bool:
+    """`Phrenk keeps POTION`; the last keeper asked, so a card nobody was choosing is refused here."""
     player = state.players[seat]
-    if card.name not in player.potion_choice:
+    if card.name not in _choice(player):
         raise IllegalPlay(f"{player.name} is not choosing between Potions"
-                          + (f"; the choice is {' or '.join(player.potion_choice)}." if player.potion_choice else "."),
+                          + (f"; the choice is {' or '.join(_choice(player))}." if _choice(player) else "."),
                           (REVEAL,))
-    other = [p for p in player.potion_choice if p != card.name]
+    other = [p for p in player.part['potion_choice'] if p != card.name]
     player.potions = [card.name]
-    player.potion_choice = []
+    player.part['potion_choice'] = []
     out.say(f"{player.name} keeps {card.name} and discards {other[0] if other else 'the other'}.", REVEAL)
+    return True
 
 
 def check_choice_made(state: GameState, seat: int) -> None:
     player = state.players[seat]
-    if player.potion_choice:
-        raise IllegalPlay(f"{player.name} must first keep one of {' or '.join(player.potion_choice)} "
+    if _choice(player):
+        raise IllegalPlay(f"{player.name} must first keep one of {' or '.join(player.part['potion_choice'])} "
                           f"(`{player.name} keeps POTION`) before taking any other action.", (REVEAL,))
 
 
@@ -83,7 +161,7 @@ def check_holds(state: GameState, seat: int, card: Card) -> str | None:
     check_choice_made(state, seat)
     if card.name in player.potions:
         return None
-    if is_phrenk(player.character) and not player.potions and not player.potion_known:
+    if is_phrenk(player.character) and not player.potions and not player.part.get("potion_known"):
         return sentence(f"The referee was not told which Potion {player.name} has face up; it takes the table's word "
                         f"that it is {card.name}")
     raise IllegalPlay(f"{player.name} has no {card.name} face up in front of them"
@@ -138,8 +216,8 @@ def apply_set(state: GameState, seat: int, key: str, value: str, cards, out: Out
            player.potions, REVEAL if is_phrenk(player.character) else SELL)
     player.potions = names
     if is_phrenk(player.character):
-        player.potion_choice = []
-        player.potion_known = True
+        player.part['potion_choice'] = []
+        player.part['potion_known'] = True
 
 
 def position_problem(state: GameState) -> tuple[str, str] | None:
