@@ -8,17 +8,22 @@
 * ``SET_KEYS`` / ``apply_set`` / ``position_problem``: the table corrects a character's part with `set`
   (Wulfric's mood, Piety, Potions, the Cutting Board, Otto's tracks), and an impossible one is refused.
 
-A character in the plug-in shape (Serena and Kaylin, so far) also keeps its own state in its player's
-slot (``Player.part``, plain data whose shape only its module knows) and answers, by these names:
-``new_part`` (its slot at the start), ``on_setup`` (what is said when the game starts), ``tracks`` (its
-figures by name), ``TRACKS``/``move_track`` (a card's effect on one), ``marks`` (those figures in words
-for the toolbar and `state`), ``notes`` (its standing facts in words: Wulfric's mood), ``summary`` and
-``SUMMARY_FIELDS`` (its keys in a player's summary), ``duty`` (what the player owes before play goes
-on), ``ANNOUNCEMENTS``/``announced`` (its own announcements), ``REVEALS``/``reveal`` (the card types
-of its own deck the table turns over) and ``PART_FIELDS`` (the slot's keys, written flat in a position
-file); and, where it has them, ``adjust_change``, ``forbid_response``, ``end_of_turn`` and
-``turn_end_order``. The engine asks through the functions below and never imports the module by name;
-adding such a character is its module and one line in ``PLUGGED``.
+A character in the plug-in shape (Serena, Kaylin, Roxana and Phrenk, so far) keeps its own state in its
+player's slot (``Player.part``, plain data whose shape only its module knows): ``CHARACTER`` (its name as
+its cards give it), ``new_part`` (its slot at the start) and ``PART_FIELDS`` (the slot's keys, written flat in
+a position file) are required; every other hook is answered only by a character that needs it, by these
+names: ``on_setup`` (what is said when the game starts), ``tracks`` (its figures by name),
+``TRACKS``/``move_track`` (a card's effect on one), ``marks`` (those figures in words for the toolbar and
+`state`), ``notes`` (its standing facts in words: Wulfric's mood, the Cutting Board), ``summary`` and
+``SUMMARY_FIELDS`` (its keys in a player's summary), ``duty`` (what the player owes before play goes on),
+``ANNOUNCEMENTS``/``announced`` (its own announcements; the engine lends it its card look-up and chain),
+``REVEALS``/``reveal`` and ``keep`` (cards of its own decks turned over and kept), ``owes_choice`` and
+``check_owed_choices`` (a choice between two revealed cards, before anyone acts), ``HELD``/``check_holds``
+(cards played from in front of a holder, not a hand), ``check_play`` and ``card_played``, ``OPS``/
+``apply_op`` (an effect op only it has), ``last_chance_ok``, ``adjust_change``, ``forbid_response``,
+``after_card``, ``negated``, ``end_of_turn`` and ``turn_end_order``. The engine asks through the functions
+below and never imports the module by name; adding such a character is its module and one line in
+``PLUGGED``.
 """
 
 from __future__ import annotations
@@ -43,42 +48,46 @@ def _plugged(player):
     return PLUGGED.get(player.character)
 
 
+def _own(player, hook: str):
+    """The player's character's function for a hook, or None (a character answers only the hooks it needs)."""
+    return getattr(_plugged(player), hook, None)
+
+
 def new_part(character: str) -> dict:
     module = PLUGGED.get(character)
     return module.new_part() if module is not None else {}
 
 
 def on_setup(state: GameState, seat: int, out: Outcome) -> None:
-    module = _plugged(state.players[seat])
-    if module is not None:
-        module.on_setup(state, seat, out)
+    if hook := _own(state.players[seat], "on_setup"):
+        hook(state, seat, out)
 
 
 def tracks(player) -> dict[str, int]:
     """A player's own figures beyond the shared ones (Serena's Piety), by name."""
-    module = _plugged(player)
-    return module.tracks(player) if module is not None else {}
+    hook = _own(player, "tracks")
+    return hook(player) if hook else {}
 
 
 def marks(player, widest: bool = False) -> list[tuple[str, str]]:
     """Those figures in words, long and short (``widest``: at their widest, for padding)."""
-    module = _plugged(player)
-    return module.marks(player, widest) if module is not None else []
+    hook = _own(player, "marks")
+    return hook(player, widest) if hook else []
 
 
 def notes(player) -> list[CharacterNote]:
     """A player's character's standing facts in words (Wulfric's mood), for `state` and the toolbar."""
-    module = _plugged(player)
-    return module.notes(player) if module is not None and hasattr(module, "notes") else []
+    hook = _own(player, "notes")
+    return hook(player) if hook else []
 
 
 def summary_fields(player) -> dict:
     """The plugged characters' fields of a player's summary, null where the player is not that character (so
     every player's summary has the same keys)."""
     fields = {key: list(empty) if isinstance(empty, list) else empty
-              for module in PLUGGED.values() for key, empty in module.SUMMARY_FIELDS.items()}
-    module = _plugged(player)
-    return fields | (module.summary(player) if module is not None else {})
+              for module in PLUGGED.values() for key, empty in getattr(module, "SUMMARY_FIELDS", {}).items()}
+    hook = _own(player, "summary")
+    return fields | (hook(player) if hook else {})
 
 
 def reveal(state: GameState, seat: int | None, card, out: Outcome) -> bool:
@@ -148,8 +157,8 @@ def duties(state: GameState) -> list[tuple[int, str, str, str]]:
     before play goes on (Serena's atonement)."""
     found = []
     for seat, player in enumerate(state.players):
-        module = _plugged(player)
-        owed = module.duty(state, seat) if module is not None else None
+        hook = _own(player, "duty")
+        owed = hook(state, seat) if hook else None
         if owed is not None:
             found.append((seat, *owed))
     return found
@@ -157,17 +166,17 @@ def duties(state: GameState) -> list[tuple[int, str, str, str]]:
 
 def move_track(state: GameState, seat: int, track: str, by: int, card_name: str, out: Outcome) -> None:
     """A card's effect on a character's own track (Piety), said by the character whose track it is."""
-    module = next(m for m in PLUGGED.values() if track in m.TRACKS)
+    module = next(m for m in PLUGGED.values() if track in getattr(m, "TRACKS", ()))
     module.move_track(state, seat, track, by, card_name, out)
 
 
 def handles(announcement) -> bool:
-    return any(type(announcement).__name__ in module.ANNOUNCEMENTS for module in PLUGGED.values())
+    return any(type(announcement).__name__ in getattr(module, "ANNOUNCEMENTS", ()) for module in PLUGGED.values())
 
 
 def announced(state: GameState, announcement, out: Outcome, table=None) -> None:
     """An announcement of a character's own (`Serena tithes`), handed to the module that declares it."""
-    module = next(m for m in PLUGGED.values() if type(announcement).__name__ in m.ANNOUNCEMENTS)
+    module = next(m for m in PLUGGED.values() if type(announcement).__name__ in getattr(m, "ANNOUNCEMENTS", ()))
     module.announced(state, announcement, out, table)
 
 

@@ -31,8 +31,6 @@ VERBS = ()
 # Wulfric's mood is unknown until the table reveals it.
 PART_FIELDS = ("mood",)
 SUMMARY_FIELDS = {"mood": None}
-TRACKS = ()
-ANNOUNCEMENTS = ()
 REVEALS = ("wulfric",)  # the Wulfric Deck's cards, whoever turns them over
 
 
@@ -64,14 +62,6 @@ def on_setup(state: GameState, seat: int, out: Outcome) -> None:
             "not applied.", MOODS)
 
 
-def tracks(player) -> dict[str, int]:
-    return {}
-
-
-def marks(player, widest: bool = False) -> list[tuple[str, str]]:
-    return []
-
-
 def notes(player) -> list[CharacterNote]:
     """Wulfric's mood: in `state` and the one-line summary always, in the toolbar once it is known."""
     mood = mood_of(player)
@@ -83,10 +73,6 @@ def notes(player) -> list[CharacterNote]:
 
 def summary(player) -> dict:
     return {"mood": mood_of(player)}
-
-
-def duty(state: GameState, seat: int):
-    return None
 
 
 def reveal(state: GameState, seat: int | None, card: Card, out: Outcome) -> bool:

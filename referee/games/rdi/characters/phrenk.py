@@ -34,8 +34,6 @@ VERBS = ("keeps", "sells")
 # and whether the table has told the referee his reveals. Face-up Potions are ``Player.potions``: a buyer holds
 # them too.
 PART_FIELDS = ("potion_choice", "potion_known")
-SUMMARY_FIELDS: dict = {}
-TRACKS = ()
 ANNOUNCEMENTS = ("Sell",)
 REVEALS = ("potion",)
 HELD = ("potion",)  # played from in front of its holder, not from a hand
@@ -49,18 +47,6 @@ def _choice(player) -> list:
     return player.part.get("potion_choice") or []
 
 
-def on_setup(state: GameState, seat: int, out: Outcome) -> None:
-    pass
-
-
-def tracks(player) -> dict[str, int]:
-    return {}
-
-
-def marks(player, widest: bool = False) -> list[tuple[str, str]]:
-    return []
-
-
 def notes(player) -> list[CharacterNote]:
     """The two Potions he chooses between, shown where a face-up Potion is."""
     if player.potions or not _choice(player):
@@ -68,14 +54,6 @@ def notes(player) -> list[CharacterNote]:
     shown = "/".join(_choice(player))
     return [CharacterNote(f"Potions: {', '.join(_choice(player))}", f"{player.name} Potion {shown}",
                           (f"{player.name}'s Potion {shown}", f"{abbreviate(player.name, 5)} Potion {shown}"))]
-
-
-def summary(player) -> dict:
-    return {}
-
-
-def duty(state: GameState, seat: int):
-    return None
 
 
 def announced(state: GameState, sale, out: Outcome, table) -> None:

@@ -40,7 +40,6 @@ VERBS = ("keeps", "cooks", "prepares", "uses the Smorgasbord")
 # Recipes she must choose between, and the cooked Recipes in her hand.
 PART_FIELDS = ("cutting_board", "cleaves", "recipe", "recipe_choice", "recipes_in_hand")
 SUMMARY_FIELDS = {"cutting_board": [], "recipe": None}
-TRACKS = ()
 ANNOUNCEMENTS = ("Kitchen",)  # `Roxana cooks …`, `prepares …`, `uses the Smorgasbord`
 REVEALS = ("recipe",)
 OPS = ("cutting_board",)  # "Everything's prepped!": cards from her hand to the Cutting Board
@@ -48,18 +47,6 @@ OPS = ("cutting_board",)  # "Everything's prepped!": cards from her hand to the 
 
 def new_part() -> dict:
     return {"cutting_board": [], "cleaves": 0, "recipe": None, "recipe_choice": [], "recipes_in_hand": []}
-
-
-def on_setup(state: GameState, seat: int, out: Outcome) -> None:
-    pass
-
-
-def tracks(player) -> dict[str, int]:
-    return {}
-
-
-def marks(player, widest: bool = False) -> list[tuple[str, str]]:
-    return []
 
 
 def notes(player) -> list[CharacterNote]:
@@ -75,10 +62,6 @@ def notes(player) -> list[CharacterNote]:
 
 def summary(player) -> dict:
     return {"cutting_board": [n for n, _ in player.part['cutting_board']], "recipe": player.part['recipe']}
-
-
-def duty(state: GameState, seat: int):
-    return None
 
 
 def announced(state: GameState, kitchen, out: Outcome, table) -> None:
