@@ -122,7 +122,7 @@ def window_line(session, rng: random.Random) -> str:
 PLAIN_NAMES = ["Ann", "Ben", "Cat", "Dee", "Eve", "Fay"]
 # What a player may hold beyond figures and kept Drinks (characters' parts, cards in front, being out): no `set` of
 # a plain seat makes these, so a moment with any of them is not one `set_lines` reaches.
-_PARTS = ("out", "front", "potions", "debuffs", "automaton", "tracks")
+_PARTS = ("out", "front", "potions", "debuffs")
 _TURN_WORDS = {"discard_draw": "discard", "action": "action", "order": "order", "drink": "drink"}
 
 

@@ -1,5 +1,6 @@
-"""Serena keeps her state in her character slot (issue 23): a game saved before the slot existed, with her
-Piety on the player and her atonement on the table, resumes and plays on; the slot is hers alone."""
+"""Characters keep their state in their character slots (issue 23): a game saved before the slots existed
+(Serena's Piety on the player and her atonement on the table; every player carrying every character's keys)
+resumes and plays on; each slot is its character's alone."""
 
 from __future__ import annotations
 
@@ -46,3 +47,60 @@ def test_piety_is_serenas_and_a_position_writes_it_flat(cards):
     played.state = rdi_game.load_position(data, cards)
     assert rdi_game.figures(played.state)["Serena"]["Piety"] == 3
     assert played.handle("set Serena piety 9").verdict == REFUSED  # outside 1..8: an impossible position
+
+
+# Every key a player carried for some character before the characters kept their own slots, at its empty value.
+OLD_PLAYER_KEYS = {"piety": None, "mood": None, "potion_choice": [], "potion_known": False, "cutting_board": [],
+                   "cleaves": 0, "recipe": None, "recipe_choice": [], "recipes_in_hand": [], "automaton": False,
+                   "tracks": {}}
+
+
+def _old_players(data: dict) -> dict:
+    """The state as saved before the slots: every player with every character's keys, its own filled in."""
+    return {**data, "players": [{**{k: v for k, v in p.items() if k != "part"}, **OLD_PLAYER_KEYS, **p["part"]}
+                                for p in data["players"]]}
+
+
+def test_an_old_saved_otto_game_resumes_and_his_tracks_move(cards):
+    session = Session(cards)
+    for line in ("new rdi Otto Ann Bob --otto witchdoctor,paladin", "Otto action: nothing", "resolve",
+                 "Otto orders a drink for Ann"):
+        assert session.handle(line).verdict != REFUSED, line
+    old = _old_players(session.state.to_dict())
+    assert old["players"][0]["automaton"] is True and old["players"][1]["automaton"] is False
+    session.state = rdi_game.load_state(old)
+    assert session.state.players[0].automaton and not session.state.players[1].automaton
+    assert session.state.to_dict()["players"][1]["part"] == {}  # another character's empty keys are not Ann's
+    session.handle("Otto reveals Wine")
+    session.handle("step")
+    session.handle("Ann passes")
+    ruling = session.handle("Bob passes")
+    said = ruling.message + " ".join(step.text for step in ruling.steps)
+    assert "Otto's track toward Ann: Alcohol Content 0 → 2" in said and "Otto's track toward Bob: Alcohol Content 0 → 2" in said
+
+
+def test_an_old_saved_kitchen_and_potion_choice_resume_and_play_on(cards):
+    session = Session(cards)
+    session.handle("new rdi Roxana Phrenk Kaylin")
+    session.handle('set Roxana board "This one\'s some mean cuisine!", "No soup for you!" recipe "Spatchcocked Cockatrice"')
+    session.handle("set Kaylin mood loyal")
+    session.state = rdi_game.load_state(_old_players(session.state.to_dict()))
+    text = session.handle("state").message
+    assert "Cutting Board This one's some mean cuisine!, No soup for you!" in text and "Wulfric: loyal" in text
+    assert session.handle("set Phrenk mood bitey").verdict == REFUSED  # the mood is Kaylin's alone
+    cooked = session.handle("Roxana cooks Spatchcocked Cockatrice")  # the folded board pays for the Recipe
+    assert cooked.verdict == OK and "spending This one's some mean cuisine!, No soup for you!" in cooked.message
+    assert "Cutting Board empty  Recipe -" in session.handle("state").message
+    assert session.handle('Roxana plays "Spatchcocked Cockatrice" on Phrenk').verdict != REFUSED  # now in her hand
+
+
+def test_a_kitchen_card_played_by_someone_else_finds_no_cutting_board(cards):
+    # found by the fuzz once the Cutting Board became Roxana's alone: Ann, a player with no character, may play
+    # any card on the table's word, and Roxana's card then has no board to grant
+    session = Session(cards)
+    for line in ("new rdi Ann Roxana Bob", 'Ann plays "Everything\'s prepped! Who\'s hungry?"'):
+        assert session.handle(line).verdict == OK, line
+    ruling = session.handle("resolve")
+    assert ruling.verdict == OK and ruling.code != "internal-error"
+    assert "Ann is not Roxana and has no Cutting Board" in " ".join(step.text for step in ruling.steps)
+    assert session.handle("Roxana prepares Poof").verdict == REFUSED  # and Roxana was granted nothing either

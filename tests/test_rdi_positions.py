@@ -167,7 +167,9 @@ def test_the_same_position_reached_by_play_and_by_set_rules_the_next_plays_ident
     assume(stops)
 
 
-@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+# About two random games in three stop where `set` cannot rebuild them (something waiting): filtered by design.
+@settings(max_examples=20, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.filter_too_much])
 @given(seed=st.integers(0, 10**6), players=st.integers(2, 6), rules=st.sampled_from(["gii", "rdi3"]),
        phase=st.sampled_from(PHASES), whose=st.integers(0, 5), how=st.sampled_from(["set", "file"]))
 def test_every_phase_set_up_accepts_the_announcement_a_player_makes_there(cards, tmp_path_factory, seed, players,

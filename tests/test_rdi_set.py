@@ -124,7 +124,7 @@ def test_impossible_or_wrong_corrections_are_refused(cards, line, reason):
 def test_otto_and_prizes(cards):
     s = table(cards, "new rdi Otto Ann Bob --otto witchdoctor,paladin")
     ok(s, "set Otto toward Ann fortitude 5 alcohol 2")
-    assert s.state.players[0].tracks["Ann"] == [5, 2]
+    assert s.state.players[0].part["tracks"]["Ann"] == [5, 2]
     ok(s, "set Otto deck 7 discard 3")
     assert (s.state.otto_deck, s.state.otto_discard) == (7, 3)
     ok(s, "set Ann debuffs power jinx, pain curse")

@@ -47,6 +47,8 @@ _PAID = re.compile(r"\b(?:pays?|gives?)\s+(?P<partial>[^\s\d]*)$", re.I)
 CUTOFF = 60.0
 LIMIT = 30
 OWN_DECK_BOOST = 12.0
+# The kind of card each verb takes, put first (a reveal takes a Drink: see _card_names).
+VERB_KINDS = {"cook": ("recipe",), "sell": ("potion",), "keep": ("potion", "recipe")}
 FIT_MARGIN = 15.0  # names fitting within this of the best fit are ordered by whether they can be played now
 
 
@@ -206,6 +208,8 @@ class RefereeCompleter(Completer):
         state = self.session.state
         character = getattr(state.players[seat], "character", None) if seat is not None else None
         revealing = re.search(r"\b(?:reveals?|chaser)\b", text, re.I) is not None
+        verb = re.search(r"\b(cook|sell|keep)s?\b", text, re.I)
+        kinds = VERB_KINDS.get(verb.group(1).lower(), ()) if verb else ("drink", "drink_event") if revealing else ()
         playing = seat is not None and re.search(r"\bplays?\s+\"?[^\"]*$", text, re.I) is not None
         at_table = self._game("at_table")
         typed = partial.lstrip('"')
@@ -218,10 +222,11 @@ class RefereeCompleter(Completer):
             # a reveal turns over a Drink, or a card of the player's own extra deck (a Potion, a Gear Card)
             own = character is not None and card.owner == character \
                 and not (revealing and card.deck.endswith("Character Deck"))
-            drink = revealing and card.type in ("drink", "drink_event")
+            kind = card.type in kinds  # the kind of card the verb takes: a Drink revealed, a Recipe cooked
             if score >= CUTOFF or not query:
                 here = at_table is None or at_table(state, card)
-                ranked.append((not here, -(score + (OWN_DECK_BOOST if own or drink else 0.0)), card.name, card))
+                boost = kind or (own and (not kinds or revealing))  # a verb's kind first; else the player's own deck
+                ranked.append((not here, -(score + (OWN_DECK_BOOST if boost else 0.0)), card.name, card))
         ranked.sort(key=lambda row: row[:3])
         best = -ranked[0][1] if ranked else 0.0
         shown = []
@@ -248,8 +253,10 @@ class RefereeCompleter(Completer):
     def _playable(self, seat: int, card) -> bool:
         """Whether the engine would let this player play the card now (a target still to name counts)."""
         name = self.players()[seat]
-        state = self.session.state
-        _, ruling = self.session.engine.apply(state, f'can {name} play "{card.name}"')
+        try:
+            _, ruling = self.session.engine.apply(self.session.state, f'can {name} play "{card.name}"')
+        except Exception:  # noqa: BLE001 - a card the engine cannot judge is simply not put first
+            return False
         return ruling.code in ("yes", "no:needs-target")
 
     def _with_strengths(self, card, typed: str, partial: str, mark: str = ""):

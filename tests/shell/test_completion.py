@@ -138,3 +138,16 @@ def test_the_player_to_speak_comes_first_on_an_empty_line(cards):
     assert session.handle("set active Wizgille").verdict == "ok"
     assert offered(session, "")[:4] == ["Wizgille", "Phrenk", "Kaylin", "Serena"]
     assert offered(session, "Wizgille ")[0] == "plays"  # and the line goes on from there
+
+
+def test_a_verb_offers_the_kind_of_card_it_takes_first(cards):
+    session = Session(cards)
+    session.handle("new rdi Phrenk Kaylin Serena Roxana")
+    cooks = [c.type for c in cards.cards if c.game == "rdi" and c.owner == "Roxana"]
+    assert "recipe" in cooks
+    first = offered(session, "Roxana cooks ")[:cooks.count("recipe")]
+    recipes = {f'"{c.name}"' for c in cards.cards if c.game == "rdi" and c.type == "recipe"}
+    assert first and set(first) <= recipes
+    assert all(text in {f'"{c.name}"' for c in cards.cards if c.type == "potion"}
+               for text in offered(session, "Phrenk sells ")[:3])
+    assert offered(session, "Kaylin reveals ")[0] in {f'"{c.name}"' for c in cards.cards if c.type in ("drink", "drink_event")}

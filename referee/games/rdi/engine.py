@@ -67,10 +67,11 @@ def new_game(names: list[str], cards: CardDB, rules: str = "gii", bar_deck: int 
         name, _, character = raw.partition("=")
         if name in [p.name for p in players]:
             raise NotUnderstood(f"Two players are called {name!r}; give each a different name.")
-        character = character or characters.get(name.lower(), "")
-        players.append(Player(name=name, character=characters.get(character.lower(), character),
-                              gold=starting_gold(len(names)), automaton=otto.is_otto(name),
-                              part=character_rules.new_part(characters.get(character.lower(), character))))
+        # the seat named Otto is the automaton, whatever else is typed after it
+        character = otto.CHARACTER if otto.is_otto(name) else character or characters.get(name.lower(), "")
+        character = characters.get(character.lower(), character)
+        players.append(Player(name=name, character=character, gold=starting_gold(len(names)),
+                              part=character_rules.new_part(character)))
     state = GameState(players=players, rules=rules, drink_deck=DRINK_DECK_SIZE - len(players) + with_otto,
                       house=dict(house or {}))
     out = Outcome()

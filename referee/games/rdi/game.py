@@ -97,10 +97,10 @@ def load_state(data: dict) -> GameState:
 
 def position_shape(data: dict) -> dict:
     """A position's players with their character's own keys written flat (`piety: 5`), as a table reads
-    them, those at their starting values left out; loading folds them back into the slot."""
+    them, empty ones (no Potion choice, an empty Cutting Board) left out; loading folds them back into the
+    slot, a missing key at its starting value."""
     def flat(player: dict) -> dict:
-        start = characters.new_part(player.get("character", ""))
-        own = {k: v for k, v in player.get("part", {}).items() if k not in start or v != start[k]}
+        own = {k: v for k, v in player.get("part", {}).items() if v not in (None, False, [], {}, 0)}
         return {**{k: v for k, v in player.items() if k != "part"}, **own}
 
     return {**data, "players": [flat(p) for p in data.get("players", [])]}
@@ -210,7 +210,7 @@ def describe(state: GameState, cards: CardDB | None = None) -> str:
             extra += f"  Debuffs: {', '.join(d.replace('_', ' ') for d in p.debuffs)}"
         if p.automaton:
             lines.append(f" {mark} {p.name:<12} tracks: " + "; ".join(f"toward {n}: Fortitude {f}, Alcohol {a}"
-                                                                     for n, (f, a) in p.tracks.items())
+                                                                     for n, (f, a) in characters.tracks_toward(p).items())
                          + f"  (deck {state.otto_deck}, discard {state.otto_discard})"
                          + (f"  In front: {', '.join(in_front.label(state, r, seat) for r in p.front)}" if p.front else ""))
             continue
@@ -290,7 +290,7 @@ def mechanics_text(state: GameState) -> str:
             marks.append(f"{p.name} Potion {'/'.join(p.potions)}")
         marks += [note.mechanic for note in characters.notes(p)]
         if p.automaton:
-            marks.append("Otto " + " ".join(f"{n[:6]} {f}/{a}" for n, (f, a) in p.tracks.items()))
+            marks.append("Otto " + " ".join(f"{n[:6]} {f}/{a}" for n, (f, a) in characters.tracks_toward(p).items()))
         if p.debuffs:
             marks.append(f"{p.name} {'+'.join(d.replace('_', ' ') for d in p.debuffs)}")
     return ", ".join(marks)
@@ -316,7 +316,7 @@ def summary(state: GameState, cards: CardDB | None = None) -> dict:
                      "gold": p.gold, "out": p.out, "drink_me": p.drink_me, **characters.summary_fields(p),
                      "potions": p.potions,
                      "front": in_front.names(p), "kept": p.kept, "debuffs": p.debuffs,
-                     "tracks": p.tracks if p.automaton else None} for p in state.players],
+                     "tracks": characters.tracks_toward(p) if p.automaton else None} for p in state.players],
         "active": state.players[state.active].name,
         "phase": state.phase,
         "phase_name": PHASE_NAMES[state.phase],
@@ -392,7 +392,7 @@ def figures(state: GameState, cards: CardDB | None = None) -> dict[str, dict[str
     out: dict[str, dict[str, object]] = {}
     for p in state.players:
         if p.automaton:
-            out[p.name] = {f"→{n}": f"{f}/{a}" for n, (f, a) in p.tracks.items()}
+            out[p.name] = {f"→{n}": f"{f}/{a}" for n, (f, a) in characters.tracks_toward(p).items()}
             continue
         out[p.name] = {"F": p.fortitude, "A": p.alcohol, "G": p.gold, "out": p.out}
         out[p.name].update({name.title(): value for name, value in characters.tracks(p).items()})

@@ -39,12 +39,16 @@ class Player:
     kept: list = field(default_factory=list)  # Drink cards kept in front of the player (Elixirs, Kobold Punch)
     potions: list = field(default_factory=list)  # face-up Potions (Phrenk: at most one; buyers: any number)
     front: list = field(default_factory=list)  # cards lying in front of the player: records (in_front.py)
-    automaton: bool = False  # Otto (Smorgasbox)
-    tracks: dict = field(default_factory=dict)  # Otto: player name -> [Fortitude, Alcohol Content]
     debuffs: list = field(default_factory=list)  # Otto's Debuff tokens in front of this player
-    # The character's own state (Serena's Piety, Wulfric's mood, Roxana's kitchen, Phrenk's Potion choice), plain data whose shape only its module in
+    # The character's own state (Serena's Piety, Wulfric's mood, Roxana's kitchen, Phrenk's Potion choice, Otto's tracks), plain data whose shape only its module in
     # characters/ knows.
     part: dict = field(default_factory=dict)
+
+    @property
+    def automaton(self) -> bool:
+        """A seat played by its deck, not a person (Otto): the one capability the rules ask of a seat. Its
+        character's slot says so; the rules ask it here."""
+        return bool(self.part.get("automaton"))
 
 
 @dataclass

@@ -41,7 +41,7 @@ def _player(state: GameState, seat: int) -> tuple[str, ...]:
     p = state.players[seat]
     if p.automaton:
         mark = ACTIVE if seat == state.active else ""
-        tracks = [(n, f, a) for n, (f, a) in p.tracks.items()]
+        tracks = [(n, f, a) for n, (f, a) in characters.tracks_toward(p).items()]
         return (f"{mark}{p.name}: " + ", ".join(f"toward {n} F{f} A{a}" for n, f, a in tracks),
                 f"{mark}{p.name} " + " ".join(f"{abbreviate(n, 5)} {f}/{a}" for n, f, a in tracks),
                 f"{mark}{abbreviate(p.name, 5)} " + " ".join(f"{f}/{a}" for _, f, a in tracks))

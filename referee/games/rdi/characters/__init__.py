@@ -36,7 +36,8 @@ from referee.games.rdi.state import CharacterNote, Entry, GameState
 
 # The characters that keep their own state in Player.part, by the name their cards give as owner.
 # Phrenk comes last: his `keeps` refuses any card nobody was choosing, once Roxana's has passed on it.
-PLUGGED = {serena.CHARACTER: serena, kaylin.CHARACTER: kaylin, roxana.CHARACTER: roxana, phrenk.CHARACTER: phrenk}
+PLUGGED = {serena.CHARACTER: serena, kaylin.CHARACTER: kaylin, roxana.CHARACTER: roxana, phrenk.CHARACTER: phrenk,
+           otto.CHARACTER: otto}
 
 
 def _answering(hook: str):
@@ -73,6 +74,12 @@ def marks(player, widest: bool = False) -> list[tuple[str, str]]:
     """Those figures in words, long and short (``widest``: at their widest, for padding)."""
     hook = _own(player, "marks")
     return hook(player, widest) if hook else []
+
+
+def tracks_toward(player) -> dict[str, list[int]]:
+    """An automaton's figures toward each player, [Fortitude, Alcohol Content] by name (Otto's two tracks)."""
+    hook = _own(player, "tracks_toward")
+    return hook(player) if hook else {}
 
 
 def notes(player) -> list[CharacterNote]:

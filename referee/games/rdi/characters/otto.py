@@ -22,7 +22,7 @@ from referee.games.rdi.state import GameState
 
 SETUP = "smb/otto/setup"
 GENERAL = "smb/otto/general-rules"
-TRACKS = "smb/otto/two-tracks"
+TWO_TRACKS = "smb/otto/two-tracks"
 TARGETING = "smb/otto/targeting"
 TURN = "smb/otto/turn"
 GAMBLING = "smb/otto/gambling"
@@ -37,6 +37,21 @@ FACTION_SIZE = 5
 
 # The announcements only this character makes, as the prompt completes them after the player's name.
 VERBS = ()
+
+
+# Otto's own state, in his seat's character slot (``Player.part``): that the seat is an automaton (the one
+# capability the rules ask of a seat: no hand, no Gold of its own, never wins or loses; ``Player.automaton``
+# reads it), and his track toward each player, [Fortitude, Alcohol Content] by the player's name.
+CHARACTER = "Otto"
+PART_FIELDS = ("automaton", "tracks")
+
+
+def new_part() -> dict:
+    return {"automaton": True, "tracks": {}}
+
+
+def tracks_toward(player) -> dict[str, list[int]]:
+    return player.part.get("tracks", {})
 
 
 def is_otto(name: str) -> bool:
@@ -123,12 +138,12 @@ def setup(state: GameState, factions: list[str], out: Outcome) -> None:
     otto = state.players[seat]
     otto.gold = 0
     otto.drink_me = 0
-    otto.tracks = {p.name: list(TRACK_START) for p in state.players if not p.automaton}
+    otto.part['tracks'] = {p.name: list(TRACK_START) for p in state.players if not p.automaton}
     state.otto_deck = FACTION_SIZE * max(2, len(factions)) if factions else 2 * FACTION_SIZE
     state.otto_factions = factions
     if "witchdoctor" in factions:
         state.otto_tokens = {"pain_curse": 2, "mind_hex": 2, "power_jinx": 2}
-    out.say(f"Otto joins as a third seat and goes first; his tracks toward {', '.join(otto.tracks)} start at 6 Fortitude "
+    out.say(f"Otto joins as a third seat and goes first; his tracks toward {', '.join(otto.part['tracks'])} start at 6 Fortitude "
             f"and 0 Alcohol Content. His deck: {' and '.join(factions) or 'two factions (not named)'}, "
             f"{state.otto_deck} cards.", SETUP)
 
@@ -139,19 +154,19 @@ def track_change(state: GameState, source: int | None, attr: str, change: int, o
     otto = state.players[otto_seat(state)]
     if tracks is None:
         source_player = state.players[source] if source is not None else None
-        tracks = [source_player.name] if source_player is not None and not source_player.automaton else list(otto.tracks)
+        tracks = [source_player.name] if source_player is not None and not source_player.automaton else list(otto.part['tracks'])
     index = 0 if attr == "fortitude" else 1
     for name in tracks:
-        track = otto.tracks[name]
+        track = otto.part['tracks'][name]
         before = track[index]
         track[index] = max(0, min(6 if attr == "fortitude" else 20, before + change))
         out.say(f"Otto's track toward {name}: {'Fortitude' if index == 0 else 'Alcohol Content'} {before} → {track[index]} "
-                f"({why}).", TRACKS if len(tracks) > 1 else TARGETING)
+                f"({why}).", TWO_TRACKS if len(tracks) > 1 else TARGETING)
         if track[1] >= track[0]:
-            otto.tracks[name] = list(TRACK_START)
+            otto.part['tracks'][name] = list(TRACK_START)
             state.otto_rewards.append(name)
             out.tell(f"Otto \"passes out\" on {name}'s track: it resets to 6 and 0, and {name} gains 1 Gold from the Inn or "
-                    f"draws 2 cards (`{name} takes gold` or `{name} draws 2`). Otto is never eliminated.", TRACKS)
+                    f"draws 2 cards (`{name} takes gold` or `{name} draws 2`). Otto is never eliminated.", TWO_TRACKS)
 
 
 def set_track(state: GameState, seat: int, toward: str, figures: dict, out: Outcome) -> None:
@@ -159,16 +174,16 @@ def set_track(state: GameState, seat: int, toward: str, figures: dict, out: Outc
     otto = state.players[seat]
     if not otto.automaton:
         raise IllegalPlay(f"Only Otto has tracks toward players; {otto.name} has one set of figures "
-                          f"(`set {otto.name} fortitude N`).", (TRACKS,))
-    if toward not in otto.tracks:
-        raise IllegalPlay(f"Otto has no track toward {toward}.", (TRACKS,))
-    track = otto.tracks[toward]
+                          f"(`set {otto.name} fortitude N`).", (TWO_TRACKS,))
+    if toward not in otto.part['tracks']:
+        raise IllegalPlay(f"Otto has no track toward {toward}.", (TWO_TRACKS,))
+    track = otto.part['tracks'][toward]
     for field, value in figures.items():
         if field not in ("fortitude", "alcohol"):
-            raise IllegalPlay(f"Otto's tracks hold Fortitude and Alcohol Content, not {field}.", (TRACKS,))
+            raise IllegalPlay(f"Otto's tracks hold Fortitude and Alcohol Content, not {field}.", (TWO_TRACKS,))
         high = 6 if field == "fortitude" else 20
         if not 0 <= value <= high:
-            raise IllegalPlay(f"That track's {field} stays within 0..{high}; {value} is outside.", (TRACKS,))
+            raise IllegalPlay(f"That track's {field} stays within 0..{high}; {value} is outside.", (TWO_TRACKS,))
         index = 0 if field == "fortitude" else 1
         before, track[index] = track[index], value
         out.say(f"Set Otto's track toward {toward}: {'Fortitude' if index == 0 else 'Alcohol Content'} {before} → "
@@ -180,12 +195,12 @@ def reward(state: GameState, seat: int, choice: str, out: Outcome) -> None:
 
     name = state.players[seat].name
     if name not in state.otto_rewards:
-        raise IllegalPlay(f"{name} has no reward from Otto's track to take.", (TRACKS,))
+        raise IllegalPlay(f"{name} has no reward from Otto's track to take.", (TWO_TRACKS,))
     state.otto_rewards.remove(name)
     if choice == "gold":
         move_gold(state, "inn", seat, 1, out, "Otto passed out on their track")
     else:
-        out.say(f"{name} draws 2 cards from their Character Deck.", TRACKS)
+        out.say(f"{name} draws 2 cards from their Character Deck.", TWO_TRACKS)
 
 
 def use_card(state: GameState, out: Outcome) -> bool:
@@ -339,25 +354,25 @@ def apply_set(state: GameState, seat: int, key: str, value: str, cards, out: Out
         setattr(state, attr, count)
         return
     name, attr, number = value.split("|")
-    toward = find_player(name, list(player.tracks))
+    toward = find_player(name, list(player.part['tracks']))
     index = 0 if attr == "fortitude" else 1
     figure = as_int(f"Otto toward {toward} {attr}", number)
     report(out, f"Otto's track toward {toward}: {'Fortitude' if index == 0 else 'Alcohol Content'}", figure,
-           player.tracks[toward][index], TRACKS)
-    player.tracks[toward][index] = figure
+           player.part['tracks'][toward][index], TWO_TRACKS)
+    player.part['tracks'][toward][index] = figure
 
 
 def position_problem(state: GameState) -> tuple[str, str] | None:
     seat = otto_seat(state)
     if seat is None:
         return None
-    for name, (fortitude, alcohol) in state.players[seat].tracks.items():
+    for name, (fortitude, alcohol) in state.players[seat].part['tracks'].items():
         if not 0 <= fortitude <= TRACK_START[0] or not 0 <= alcohol <= 20:
             return (f"Otto's track toward {name} runs 0..6 Fortitude and 0..20 Alcohol Content; "
-                    f"{fortitude} and {alcohol} are outside.", TRACKS)
+                    f"{fortitude} and {alcohol} are outside.", TWO_TRACKS)
         if alcohol >= fortitude:
             return (f"Otto's track toward {name} would have Alcohol Content {alcohol} at or above its Fortitude "
-                    f"{fortitude}: that track has \"passed out\" and resets to 6 and 0.", TRACKS)
+                    f"{fortitude}: that track has \"passed out\" and resets to 6 and 0.", TWO_TRACKS)
     if state.otto_deck < 0 or state.otto_discard < 0:
         return "Otto's deck and discard pile cannot hold fewer than 0 cards.", DECK
     return None

@@ -182,6 +182,9 @@ def negated(state: GameState, entry: Entry, card: Card | None, out: Outcome) -> 
 def grant_prepare(state: GameState, entry: Entry, count: int, out: Outcome) -> None:
     """"Everything's prepped!": up to ``count`` Ingredient Cards from hand to the Cutting Board."""
     player = state.players[entry.player]
+    if not is_roxana(player.character):
+        out.say(f"{player.name} is not Roxana and has no Cutting Board: nothing goes on one.", INGREDIENTS)
+        return
     player.part['cleaves'] += count
     out.say(f"{player.name} may put up to {count} Ingredient Cards from her hand on the Cutting Board, without their "
             f"effects (`{player.name} prepares CARD`).", CLEAVER)
