@@ -21,7 +21,10 @@ BEGIN, END = "<!-- drawn by docs/draw_design.py: {} -->", "<!-- end of drawing -
 GROUPS = (("shells", ("referee.cli", "referee.repl", "referee.__main__", "referee.shell")),
           ("table view", ("referee.serve",)),
           ("voice", ("referee.voice",)),
-          ("rdi characters", ("referee.games.rdi.characters",)), ("rdi engine", ("referee.games.rdi",)),
+          ("rdi engine", ("referee.games.rdi",)), ("rdi characters", ("referee.games.rdi.characters",)),
+          # what a character stands on: the table's state, the primitive figure moves, card text, house rules
+          ("rdi basics", tuple(f"referee.games.rdi.{name}" for name in (
+              "state", "effects", "house", "phrases", "card_text", "kinds", "readback"))),
           ("tda engine", ("referee.games.tda",)), ("games", ("referee.games",)), ("core", ("referee.core",)),
           ("package", ("referee",)))
 
@@ -47,7 +50,11 @@ def imports() -> dict[str, set[str]]:
     for name, path in known.items():
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-                targets = [node.module, *(f"{node.module}.{alias.name}" for alias in node.names)]
+                # `from pkg import module` imports that module (the package's __init__ runs too, but ours hold
+                # only a docstring); `from module import name` imports the module
+                submodules = [f"{node.module}.{alias.name}" for alias in node.names
+                              if f"{node.module}.{alias.name}" in known]
+                targets = submodules or [node.module]
             elif isinstance(node, ast.Import):
                 targets = [alias.name for alias in node.names]
             else:
@@ -99,8 +106,10 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 
 
 def group_of(module: str) -> str:
-    return next(label for label, prefixes in GROUPS
-                if any(module == p or module.startswith(p + ".") for p in prefixes))
+    """The floor of the longest prefix that names the module."""
+    fits = [(len(p), label) for label, prefixes in GROUPS for p in prefixes
+            if module == p or module.startswith(p + ".")]
+    return max(fits)[1]
 
 
 def packages_picture(graph: dict[str, set[str]]) -> str:

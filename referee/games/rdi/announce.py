@@ -375,6 +375,6 @@ def _learn(m: re.Match) -> Learn:
 
 
 def _parse_set(text: str, names: list[str]) -> Set:
-    from referee.games.rdi.corrections import parse
+    from referee.games.rdi.set_words import parse
 
     return Set(*parse(text, names))

@@ -211,7 +211,8 @@ def resolve_drink(state: GameState, entry: Entry, out: Outcome) -> None:
         out.say(f"The Alcohol Content of {title} was never given: the referee cannot apply it. Correct "
                 f"{drinker.name}'s Alcohol Content with `set` (the books do not print it).")
         entry.alcohol = 0
-    from referee.games.rdi.characters import adjust_change, otto
+    from referee.games.rdi.characters import otto
+    from referee.games.rdi.standing import adjust_change, after_change
 
     if drinker.automaton:
         # Otto's own drinking moves both of his tracks, even if a player changed the Drink; a Drink a
@@ -224,7 +225,7 @@ def resolve_drink(state: GameState, entry: Entry, out: Outcome) -> None:
     alcohol = adjust_change(state, entry.drinker, "alcohol", entry.alcohol, None, out) if entry.alcohol else 0
     if alcohol:
         clamp_change(state, entry.drinker, "alcohol", alcohol, out, title)
-        otto.after_change(state, entry.drinker, "alcohol", alcohol, out)
+        after_change(state, entry.drinker, "alcohol", alcohol, out)
     else:
         out.say(f"{drinker.name} drinks {title}: no Alcohol Content.")
     fortitude = adjust_change(state, entry.drinker, "fortitude", entry.fortitude, None, out) if entry.fortitude else 0

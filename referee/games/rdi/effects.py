@@ -9,12 +9,19 @@ to 0 and up, and a card still does as much as it can ("Minimum and Maximum").
 from __future__ import annotations
 
 import re
+from typing import Callable
 
 from referee.core.carddb import Card
 from referee.core.effect_model import Effect, aimed, parse_effects
 from referee.core.ruling import Outcome
 from referee.core.text import capitalized
 from referee.games.rdi.state import GAME, LIMIT, Entry, GameState
+
+# This floor imports no floor above it; what it must ask of them, they register here when they load (the
+# engine loads them all before any play): the op handlers (ops.py) say which figures an op moves, and a
+# character expands an op that depends on its own figures (Serena's `by_piety`, by her Piety).
+OP_AFFECTS: dict[str, Callable] = {}
+EXPANDS: dict[str, Callable[[GameState, Entry, Effect], tuple[Effect, ...]]] = {}
 
 ATTR_NAMES = {"fortitude": "Fortitude", "alcohol": "Alcohol Content", "gold": "Gold"}
 
@@ -162,10 +169,8 @@ def flat_effects(card: Card, entry: Entry, state: GameState) -> list[Effect]:
                     chosen = [options[entry.option]] if 0 <= entry.option < len(options) else []
                 for option in chosen:
                     walk(option.effects)
-            elif effect.op == "by_piety":
-                from referee.games.rdi.characters import tracks
-
-                walk(piety_band_effects(effect, tracks(state.players[entry.player]).get("piety")))
+            elif effect.op in EXPANDS:
+                walk(EXPANDS[effect.op](state, entry, effect))
             else:
                 out.append(effect)
 
@@ -243,10 +248,8 @@ def affected_attrs(state: GameState, entry: Entry, seat: int, card: Card | None)
     if card is None:
         return set()
     attrs: set[str] = set()
-    from referee.games.rdi.ops import OPS
-
     for effect in flat_effects(card, entry, state):
-        attrs |= OPS[effect.op].affects(effect, seat, entry, state)
+        attrs |= OP_AFFECTS[effect.op](effect, seat, entry, state)
     return attrs
 
 

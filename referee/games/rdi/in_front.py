@@ -227,25 +227,16 @@ def card_of_entry(entry: Entry, cards) -> Card:
         summary=entry.name, data={"effects": [], "cites": []})
 
 
-def resolve(state: GameState, entry: Entry, cards, out: Outcome) -> None:
-    """The acting card's effects take effect as any card's do; a `once` card is then discarded."""
-    from referee.games.rdi.ops import Resolving, resolve_effects
-
-    card = card_of_entry(entry, cards)
-    out.say(f"{entry.name}, in front of {state.players[entry.player].name}, resolves.", ed(state, "other-rules/timing"))
-    resolve_effects(Resolving(state, entry, card, out, cards), list(stored(entry.inline)))
-    _after_acting(state, entry, out)
-
-
 def negated(state: GameState, entry: Entry, out: Outcome) -> None:
     """A Negated acting: none of its effects happen this time; the card itself stays where it lies."""
     out.say(f"What {entry.name} does this time is Negated: none of it happens now. The books do not say what "
             "Negating a card already in front of a player does; the referee cancels this one acting, and the card "
             f"stays in front of {state.players[entry.player].name}.", ed(state, "other-rules/negate-and-ignore"))
-    _after_acting(state, entry, out)
+    after_acting(state, entry, out)
 
 
-def _after_acting(state: GameState, entry: Entry, out: Outcome) -> None:
+def after_acting(state: GameState, entry: Entry, out: Outcome) -> None:
+    """A card in front has acted (or been Negated acting): a `once` card is then discarded."""
     player = state.players[entry.player]
     record = next((r for r in player.front if r["uid"] == entry.front), None)
     if record is not None and record.get("once"):

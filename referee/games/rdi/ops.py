@@ -18,9 +18,10 @@ from referee.core.carddb import Card
 from referee.core.effect_model import SPECS, Effect, aimed
 from referee.core.ruling import ASK, Outcome
 from referee.core.text import count_of
-from referee.games.rdi import gambling, in_front, splitting, variants
+from referee.games.rdi import effects, gambling, in_front, splitting, variants
 from referee.games.rdi.effects import (
     ATTR_NAMES, amount_of, clamp_change, ed, flat_effects, move_gold, named, redirected, say_one_book_rule, seats_for,
+    stored,
 )
 from referee.games.rdi.state import GAME, Entry, GameState
 
@@ -145,6 +146,7 @@ def affects_pay(effect: Effect, seat: int, entry: Entry, state: GameState) -> se
 
 def settle(ctx: Resolving) -> None:
     """Apply the summed Fortitude and Alcohol Content changes, one attack per player."""
+    from referee.games.rdi import standing
     from referee.games.rdi.characters import otto
 
     state, entry, out = ctx.state, ctx.entry, ctx.out
@@ -161,7 +163,7 @@ def settle(ctx: Resolving) -> None:
         change = _answered_and_standing(ctx, victim, attr, change)
         if change:
             clamp_change(state, victim, attr, change, out, ctx.card.name)
-            otto.after_change(state, victim, attr, change, out)
+            standing.after_change(state, victim, attr, change, out)
         if attr == "fortitude" and change < 0:
             # The loss keeps its original source, even when redirected.
             state.recent_hits.append([victim, entry.player if entry.kind != "front" else ctx.source(victim)])
@@ -174,7 +176,7 @@ def _answered_and_standing(ctx: Resolving, victim: int, attr: str, change: int) 
     from copy import copy
 
     from referee.games.rdi import house
-    from referee.games.rdi.characters import adjust_change
+    from referee.games.rdi.standing import adjust_change
 
     state, entry, out = ctx.state, ctx.entry, ctx.out
     if not _reductions_for(ctx, victim, attr):
@@ -587,6 +589,18 @@ def resolve_effects(ctx: Resolving, effects) -> None:
     for effect in effects:
         if not OPS[effect.op].figures:
             OPS[effect.op].apply(ctx, effect)
+
+
+effects.OP_AFFECTS.update((op, rule.affects) for op, rule in OPS.items())  # asked by effects.affected_attrs
+
+
+def resolve_in_front(state: GameState, entry: Entry, cards, out: Outcome) -> None:
+    """A card in front of a player acting: its effects take effect as any card's do; a `once` card is then
+    discarded (in_front.py)."""
+    card = in_front.card_of_entry(entry, cards)
+    out.say(f"{entry.name}, in front of {state.players[entry.player].name}, resolves.", ed(state, "other-rules/timing"))
+    resolve_effects(Resolving(state, entry, card, out, cards), list(stored(entry.inline)))
+    in_front.after_acting(state, entry, out)
 
 
 def missing_ops() -> set[str]:

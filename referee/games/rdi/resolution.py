@@ -6,11 +6,11 @@ from referee.core import chain
 from referee.core.carddb import Card
 from referee.core.ruling import ASK, IllegalPlay, Outcome
 from referee.games.rdi import announce as A
-from referee.games.rdi import contest, gambling, in_front, splitting
+from referee.games.rdi import contest, gambling, splitting
 from referee.games.rdi.characters import after_card, otto
 from referee.games.rdi.drinks import resolve_drink
 from referee.games.rdi.effects import ed, flat_effects, say_one_book_rule
-from referee.games.rdi.ops import Resolving, resolve_effects
+from referee.games.rdi.ops import Resolving, resolve_effects, resolve_in_front
 from referee.games.rdi.losing import apply_losses
 from referee.games.rdi.state import GAME, GameState
 
@@ -131,7 +131,7 @@ class Resolution:
         elif top.kind == "event":
             self._resolve_event(state, top, out)
         elif top.kind == "front":
-            in_front.resolve(state, top, self.cards, out)
+            resolve_in_front(state, top, self.cards, out)
         else:
             self._resolve_card(state, top, out)
         self.close_windows(state, out)  # a Round it ended leaves nothing waiting that could only act on it

@@ -11,7 +11,7 @@ from referee.games.rdi.characters import otto
 from referee.games.rdi.effects import ed
 from referee.games.rdi.legality import Checker
 from referee.games.rdi.phrases import of_kind
-from referee.games.rdi.state import GAME, Entry, GameState
+from referee.games.rdi.state import Entry, GameState
 
 
 class TableActions:

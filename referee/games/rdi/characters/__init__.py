@@ -1,7 +1,8 @@
 """Character mechanics, one module each, hooked into the engine at a few fixed points:
 
 * ``adjust_change``: a standing modifier changes what one player takes from a card or Drink,
-  once for the card as a whole (Wulfric's moods; and a card lying in front of the player, in_front.py).
+  once for the card as a whole (Wulfric's moods); standing.py puts it in order with the cards in front.
+* ``after_change``: what a change sets off in front of the player (Otto's Debuffs).
 * ``after_card``: after a card's other effects (Serena's Piety).
 * ``forbid_response``: a standing prohibition on answering a card (Wulfric's Stalwart).
 * ``end_of_turn``: after a player's Drink phase (Wulfric's mood changes).
@@ -29,7 +30,6 @@ below and never imports the module by name; adding such a character is its modul
 from __future__ import annotations
 
 from referee.core.ruling import Outcome
-from referee.games.rdi import in_front
 from referee.games.rdi.characters import kaylin, otto, phrenk, roxana, serena
 from referee.games.rdi.state import CharacterNote, Entry, GameState
 
@@ -204,20 +204,20 @@ def fold_part(player: dict) -> dict:
             part[key] = value
     player["part"] = (own.new_part() | part) if own is not None else part
     return player
-    player = dict(player)
-    part = dict(player.get("part") or {})
-    for key in sorted(flat & set(player)):
-        value = player.pop(key)
-        if value is not None and value is not False:  # a null is "not this character's"; a figure is kept as typed
-            part[key] = value
-    player["part"] = part
-    return player
 
 
 def adjust_change(state: GameState, victim: int, attr: str, change: int, entry: Entry | None, out: Outcome) -> int:
+    """The characters' own standing modifiers of one change (Wulfric's mood); standing.py puts them in order
+    with the cards in front of the player."""
     for hook in _answering("adjust_change"):
         change = hook(state, victim, attr, change, entry, out)
-    return in_front.standing(state, victim, attr, change, out)
+    return change
+
+
+def after_change(state: GameState, victim: int, attr: str, change: int, out: Outcome) -> None:
+    """What a change sets off that a character put in front of the player (Otto's Debuffs)."""
+    for hook in _answering("after_change"):
+        hook(state, victim, attr, change, out)
 
 
 def after_card(state: GameState, entry: Entry, card, out: Outcome) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from referee.core.carddb import Card
 from referee.core.ruling import Outcome
+from referee.games.rdi import effects
 from referee.games.rdi.state import Entry, GameState
 
 CHARACTER = "Serena"
@@ -30,6 +31,14 @@ def new_part() -> dict:
 
 def _piety(player) -> int | None:
     return player.part.get("piety")  # only her slot holds one (new_part)
+
+
+def _by_piety(state: GameState, entry: Entry, effect) -> tuple:
+    """A card's effects by Piety band (`by_piety`): the band her Piety is in, for the card's player."""
+    return effects.piety_band_effects(effect, _piety(state.players[entry.player]))
+
+
+effects.EXPANDS["by_piety"] = _by_piety  # effects.flat_effects asks it (see there)
 
 
 def tracks(player) -> dict[str, int]:
