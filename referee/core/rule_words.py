@@ -55,7 +55,9 @@ SLANG = {
     "broke": "running out of gold", "bankrupt": "running out of gold", "skint": "running out of gold",
     "no gold": "running out of gold", "out of gold": "running out of gold", "zero gold": "running out of gold",
     "0 gold": "running out of gold", "no money": "running out of gold", "tapped out": "running out of gold",
-    "busted": "running out of gold",
+    "busted": "running out of gold", "no gold left": "running out of gold", "gold left": "gold left",  # what is left of it
+    "last shot": "last chance", "one last shot": "last chance", "bail me out": "save yourself last chance", "bail out": "save yourself last chance",
+    "save me": "save yourself last chance", "save myself": "save yourself last chance",
     "ko": "passing out", "kod": "passing out", "ko d": "passing out", "knocked out": "passing out",
     "blacked out": "passing out", "black out": "passing out", "unconscious": "passing out",
     "dies": "passing out", "die": "passing out", "dying": "passing out", "dead": "passing out",
@@ -99,10 +101,12 @@ SYNONYMS = {
     "ingredient": "ingredients cutting board", "gear": "device", "debt": "hole", "owe": "hole",
     "owes": "hole", "more than one": "several additional", "extra": "additional", "limit": "maximum",
     "least": "minimum", "tip": "wench", "reduce": "reduction",
-    "interrupt": "anytime",
+    "interrupt": "anytime", "instantly": "immediately", "instant": "immediately", "right away": "immediately",
+    "straight away": "immediately", "on the spot": "immediately",
     "respond": "response sometimes", "answer": "response", 
 }
 SYNONYM_WEIGHT = 0.6
+REPEATED_NUMBER = "tie equal"  # what players mean by saying one number for two things
 # Terms of art whose words mean something else apart: "passing out" is not passing in a Round, a
 # "strength flight" is not a flight's strength, "Winning Hand!" is not winning. One word each, on both
 # sides (the sections' text and the question), before stemming.
@@ -148,6 +152,25 @@ def terms(normal: str) -> list[str]:
     return [stem(w) for w in words(normal)]
 
 
+def spoken_terms(normal: str) -> list[str]:
+    """The stems of a phrase written as players say it (a section's keywords): table slang read as the
+    books' words, as in a question ("no gold" is running out of Gold on both sides)."""
+    tokens = _ZEDS.sub("zzz", normal).split()
+    kept: list[str] = []
+    position = 0
+    while position < len(tokens):
+        for size in range(min(_LONGEST, len(tokens) - position), 0, -1):
+            phrase = " ".join(tokens[position:position + size])
+            if phrase in SLANG:
+                kept.append(SLANG[phrase])
+                position += size
+                break
+        else:
+            kept.append(tokens[position])
+            position += 1
+    return terms(" ".join(kept))
+
+
 def question_terms(normal: str) -> dict[str, float]:
     """A normalised question's stems with their weights: its own words 1; table slang replaced by the
     books' words at full weight; the books' synonyms added at less (a phrase that stands for several
@@ -173,6 +196,9 @@ def question_terms(normal: str) -> dict[str, float]:
         else:
             kept.append(phrase)
             added.append((terms(SYNONYMS[phrase]), SYNONYM_WEIGHT))
+    numbers = [t for t in tokens if t.isdigit()]
+    if len(numbers) > len(set(numbers)):  # "12 and 12", "6 6 6 and 2": a number said twice is a tie
+        added.append((terms(REPEATED_NUMBER), SYNONYM_WEIGHT))
     for term in terms(" ".join(kept)):
         weights[term] = 1.0
     for stems, weight in added:
