@@ -8,9 +8,14 @@
    for less as plain words, so a card's own section does not win by its name alone.
 3. Where BM25 scores two relatives close (a section and its parent, child or sibling), the book's
    structure decides: a section covers the question by the weight of the question's terms its own
-   words match, and the most specific section that covers it wins (a child that covers the matched
-   terms as well as its parent, and adds one its parent's title does not say, beats it; otherwise the
-   parent does; a sibling wins by covering all the other covers and more).
+   words match, and the most specific section that covers it wins (a child that matches a term of the
+   question its parent's title does not say beats it, however much more of the parent's summary,
+   which holds the child's sentence too, matches; otherwise the parent does; a sibling wins by covering all the other covers and more). The rules one named card
+   points at are one family too.
+4. Before that: a card note's title (the card's name) counts fully only when the question names the
+   card; a section inside a part of the book whose title the question never touches counts a little
+   less (a rule of the Drinking Contest is not the answer to a question that never mentions one).
+   After it: a core book's rule comes before an expansion's printing of it under the same heading.
 
 BM25 is written here on the standard library: rank-bm25 would bring numpy in, too heavy for a
 one-shot `referee rule`, and the index is a few hundred short documents.
@@ -25,7 +30,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from referee.core.rule_entities import build_entities, mentions, plain
-from referee.core.rule_words import GAME_NAMES, question_terms, spoken_terms, terms
+from referee.core.rule_words import GAME_NAMES, number_said_twice, question_terms, spoken_terms, terms
 
 K1, B = 1.2, 0.3  # B low: keyword lists are long, and a long list is not a weaker match
 # A word counts more in a title than in a summary: each field's words are counted this many times.
@@ -46,8 +51,8 @@ NAME_WEIGHT = 0.5  # the words of that name, as plain words
 CONTEXT_WEIGHT = 0.9  # a section inside a part of the book the question does not name (_context)
 FAMILY_CANDIDATES = 40  # the best sections weighed against their families
 FAMILY_RATIO = 0.8  # relatives this close in score are ordered by the book's structure
-GAME_OF_BOOK = {"tda": "tda"}
-CORE_BOOKS = ("gii", "rdi3")  # rules.CORE_BOOKS: the two RDI books of core rules  # every other book is The Red Dragon Inn's
+GAME_OF_BOOK = {"tda": "tda"}  # every other book is The Red Dragon Inn's
+CORE_BOOKS = ("gii", "rdi3")  # as rules.CORE_BOOKS: the two books of the core RDI rules
 
 
 @dataclass(frozen=True)
@@ -106,7 +111,7 @@ def _question(index: Index, question: str, games: set[str] | None):
     named = [(phrase, [n for n in numbers if games is None or index.entities[n]["game"] in games])
              for phrase, numbers in mentions(normal, index.phrases, index.longest)]
     named = [(phrase, numbers) for phrase, numbers in named if numbers]
-    weights = question_terms(normal)
+    weights = question_terms(normal, number_said_twice(question))
     rest = normal
     for phrase, _ in named:
         rest = rest.replace(phrase, " ", 1)
@@ -161,7 +166,7 @@ def _word_scores(index: Index, weights: dict, name_terms: set, allowed: set, nam
         cover: dict[str, float] = {}
         for field, (_, field_weight) in enumerate(FIELD_WEIGHTS):
             if field == 0 and index.kinds[position] in NAME_TITLED and position not in named_sections:
-                field_weight = NAME_TITLE_WEIGHT  # a card's name: the card named counts, through its entity
+                field_weight = NAME_TITLE_WEIGHT  # the card's name, and the question does not name the card
             counts = index.counts[position][field]
             norm = K1 * (1 - B + B * index.lengths[position][field] / max(index.average_lengths[field], 1e-9))
             for term, weight in weights.items():
@@ -217,11 +222,22 @@ def _weigh_families(index: Index, order: list[int], covers: dict, titles: dict, 
     (``_outranks``), where BM25 scores them close (within FAMILY_RATIO): there the words cannot tell the
     two apart and the book's structure decides. A section that moves goes just above the one it
     outranks; everything else keeps its order."""
+    known: dict[tuple[int, int], bool] = {}  # the relation does not change as the order does
+
+    def outranks(one: int, other: int) -> bool:
+        if (one, other) not in known:
+            known[one, other] = _outranks(index, one, other, covers, titles, weights)
+        return known[one, other]
+
+    seen: set[tuple[int, ...]] = set()
     for _ in range(len(order) ** 2):
+        if tuple(order) in seen:
+            return  # relatives that outrank each other in a ring: the order stops where it came round
+        seen.add(tuple(order))
         moved = False
         for upper_rank, upper in enumerate(order):
             lower = next((p for p in order[upper_rank + 1:] if scores[p] >= FAMILY_RATIO * scores[upper]
-                          and _outranks(index, p, upper, covers, titles, weights)), None)
+                          and outranks(p, upper)), None)
             if lower is not None:
                 order.remove(lower)
                 order.insert(upper_rank, lower)
@@ -267,8 +283,8 @@ def _same_name(one: dict, other: dict) -> bool:
 
 def _core_first(index: Index, order: list[int]) -> None:
     """A rule an expansion prints again under the same heading, in the same part, as a core book
-    (Smorgasbox's Prize Variant, Gambling? I'm In!'s) is the core book's first: the table plays by its core rules, and the
-    expansion's wording follows as an alternative."""
+    (Smorgasbox's Prize Variant and Gambling? I'm In!'s) is the core book's first: the table plays by
+    its core rules, and the expansion's wording follows as an alternative."""
     def heading(p: int) -> tuple:
         parent = index.parents[p]
         return tuple(sorted(index.counts[p][0])), tuple(sorted(index.counts[parent][0])) if parent != -1 else ()

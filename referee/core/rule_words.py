@@ -9,6 +9,10 @@ Three tables, each written once and for any question, never fitted to one:
 * ``SYNONYMS``: words the books use for the same idea as a player's ordinary word (money -> gold,
   counter -> negate); the player's word stays and the books' words are added with less weight.
 
+A section's keywords are written as players talk, so the slang table reads them too (spoken_terms):
+"no gold" in a keyword list means what it means in a question. One number said for two things
+("12 and 12") is read as a tie.
+
 Stemming is Snowball's English (Porter2) stemmer (PyStemmer), the standard one for search: it joins
 "tying" and "tie", "dying" and "dies", which a hand-written suffix stripper gets wrong.
 """
@@ -79,7 +83,7 @@ SLANG = {
     "kitty": "pot", "my pile": "drink me pile", "drink pile": "drink me pile",
     "robot": "otto automaton", "bot": "otto automaton", "automaton": "otto", "wolf": "wulfric",
     "dog": "wulfric", "wiz": "wizgille", "gadget": "device", "gizmo": "device", "chef": "roxana",
-    "maxed": "maximum", "maxed out": "maximum", "max": "maximum", "cap": "maximum", "capped": "maximum",
+    "maxed": "maximum", "maxed out": "maximum", "max": "maximum", "cap": "maximum limit", "capped": "maximum limit",
     "min": "minimum", "clockwise": "left", "colour": "color", "colours": "color", "legendaries": "legendary", "legend": "legendary", "legends": "legendary",
     "left": "left leave",  # what is left, or who left: both senses share the word's weight
     "hand limit": "hand size", "max hand": "hand size", "graveyard": "discard pile", "trash": "discard pile",
@@ -96,14 +100,15 @@ SYNONYMS = {
     "ran out": "running out", "run out": "running out", "reshuffle": "shuffle discard",
     "same time": "simultaneous several at once", "at once": "simultaneous several", "both": "several",
     "share": "split", "half": "split", "highest": "strongest",
-    "biggest": "strongest", "most": "strongest maximum", "lowest": "weakest", "smallest": "weakest",
+    "biggest": "strongest largest", "most": "strongest maximum", "lowest": "weakest", "smallest": "weakest",
     "wins": "win rewarding", "points": "strength", "power": "strength", "cook": "recipe", "cooking": "recipe",
     "ingredient": "ingredients cutting board", "gear": "device", "debt": "hole", "owe": "hole",
     "owes": "hole", "more than one": "several additional", "extra": "additional", "limit": "maximum",
     "least": "minimum", "tip": "wench", "reduce": "reduction",
     "interrupt": "anytime", "instantly": "immediately", "instant": "immediately", "right away": "immediately",
     "straight away": "immediately", "on the spot": "immediately",
-    "respond": "response sometimes", "answer": "response", 
+    "respond": "response sometimes", "answer": "response", "response": "respond", "responses": "respond",
+    "at 0": "minimum", "at zero": "minimum",
 }
 SYNONYM_WEIGHT = 0.6
 REPEATED_NUMBER = "tie equal"  # what players mean by saying one number for two things
@@ -171,7 +176,17 @@ def spoken_terms(normal: str) -> list[str]:
     return terms(" ".join(kept))
 
 
-def question_terms(normal: str) -> dict[str, float]:
+_COUNT = re.compile(r"(?<![+\-\w])\d+\b")  # a number as a count or total, not a change ("+2", "-1")
+
+
+def number_said_twice(question: str) -> bool:
+    """"dragons 12, giants 12", "anted 6 6 6 and 2": one number said for two things is a tie (a signed
+    change such as "+2 Fortitude +2 Alcohol" is not)."""
+    numbers = _COUNT.findall(question)
+    return len(numbers) > len(set(numbers))
+
+
+def question_terms(normal: str, said_twice: bool = False) -> dict[str, float]:
     """A normalised question's stems with their weights: its own words 1; table slang replaced by the
     books' words at full weight; the books' synonyms added at less (a phrase that stands for several
     words shares its weight among them, so it never outweighs the question's own)."""
@@ -196,8 +211,7 @@ def question_terms(normal: str) -> dict[str, float]:
         else:
             kept.append(phrase)
             added.append((terms(SYNONYMS[phrase]), SYNONYM_WEIGHT))
-    numbers = [t for t in tokens if t.isdigit()]
-    if len(numbers) > len(set(numbers)):  # "12 and 12", "6 6 6 and 2": a number said twice is a tie
+    if said_twice:
         added.append((terms(REPEATED_NUMBER), SYNONYM_WEIGHT))
     for term in terms(" ".join(kept)):
         weights[term] = 1.0
