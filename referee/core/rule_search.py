@@ -8,9 +8,14 @@
    for less as plain words, so a card's own section does not win by its name alone.
 3. Where BM25 scores two relatives close (a section and its parent, child or sibling), the book's
    structure decides: a section covers the question by the weight of the question's terms its own
-   words match, and the most specific section that covers it wins (a child that covers the matched
-   terms as well as its parent, and adds one its parent's title does not say, beats it; otherwise the
-   parent does; a sibling wins by covering all the other covers and more).
+   words match, and the most specific section that covers it wins (a child that matches a term of the
+   question its parent's title does not say beats it, however much more of the parent's summary,
+   which holds the child's sentence too, matches; otherwise the parent does; a sibling wins by covering all the other covers and more). The rules one named card
+   points at are one family too.
+4. Before that: a card note's title (the card's name) counts fully only when the question names the
+   card; a section inside a part of the book whose title the question never touches counts a little
+   less (a rule of the Drinking Contest is not the answer to a question that never mentions one).
+   After it: a core book's rule comes before an expansion's printing of it under the same heading.
 
 BM25 is written here on the standard library: rank-bm25 would bring numpy in, too heavy for a
 one-shot `referee rule`, and the index is a few hundred short documents.
@@ -25,7 +30,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from referee.core.rule_entities import build_entities, mentions, plain
-from referee.core.rule_words import GAME_NAMES, question_terms, terms
+from referee.core.rule_words import GAME_NAMES, number_said_twice, question_terms, spoken_terms, terms
 
 K1, B = 1.2, 0.3  # B low: keyword lists are long, and a long list is not a weaker match
 # A word counts more in a title than in a summary: each field's words are counted this many times.
@@ -36,11 +41,18 @@ TOPIC_FIELDS = (0, PATH_FIELD)  # what a section is about: its title and its par
 # A worked example shows a rule; it decides only a question about its own case.
 KIND_WEIGHTS = {"subsection": 1.0, "ruling": 1.0, "section": 0.9, "glossary": 0.8, "card-note": 1.0,
                 "example": 0.7}
+# A card note's title is the card's name: its words say which card, not which rule. A question that
+# names the card keeps the title's full weight; one that only shares a word of the name ("giants",
+# "dragons") gets that word's weight as in a summary.
+NAME_TITLED = ("card-note",)
+NAME_TITLE_WEIGHT = 1.0
 ENTITY_WEIGHT = 1.0  # a named card or character: one keyword match in each section it points at
 NAME_WEIGHT = 0.5  # the words of that name, as plain words
+CONTEXT_WEIGHT = 0.9  # a section inside a part of the book the question does not name (_context)
 FAMILY_CANDIDATES = 40  # the best sections weighed against their families
 FAMILY_RATIO = 0.8  # relatives this close in score are ordered by the book's structure
 GAME_OF_BOOK = {"tda": "tda"}  # every other book is The Red Dragon Inn's
+CORE_BOOKS = ("gii", "rdi3")  # as rules.CORE_BOOKS: the two books of the core RDI rules
 
 
 @dataclass(frozen=True)
@@ -66,7 +78,8 @@ def build_index(sections: dict, cards: list[dict] = ()) -> Index:
     for section in sections.values():
         fields = {"title": section.title, "keywords": " ".join(section.keywords),
                   "path": " ".join(section.path[:-1]), "summary": section.summary}
-        per_field = [Counter(terms(plain(fields[name]))) for name, _ in FIELD_WEIGHTS]
+        per_field = [Counter(spoken_terms(" , ".join(plain(k) for k in section.keywords)) if name == "keywords"
+                             else terms(plain(fields[name]))) for name, _ in FIELD_WEIGHTS]
         ids.append(section.id)
         books.append(section.book)
         kinds.append(section.kind)
@@ -98,7 +111,7 @@ def _question(index: Index, question: str, games: set[str] | None):
     named = [(phrase, [n for n in numbers if games is None or index.entities[n]["game"] in games])
              for phrase, numbers in mentions(normal, index.phrases, index.longest)]
     named = [(phrase, numbers) for phrase, numbers in named if numbers]
-    weights = question_terms(normal)
+    weights = question_terms(normal, number_said_twice(question))
     rest = normal
     for phrase, _ in named:
         rest = rest.replace(phrase, " ", 1)
@@ -126,16 +139,18 @@ def rank(index: Index, question: str, books: set[str] | None = None, limit: int 
     allowed = {p for p in range(len(index.ids))
                if (books is None or index.books[p] in books) and index.ids[p] not in hidden}
     name_terms = {t for phrase, _ in named for t in terms(phrase)}
-    scores, covers, titles = _word_scores(index, weights, name_terms, allowed)
+    named_sections = {p for _, numbers in named for n in numbers for p, _ in index.entities[n]["sections"]}
+    scores, covers, titles = _word_scores(index, weights, name_terms, allowed, named_sections)
     _add_names(index, named, allowed, scores, covers, titles)
     for position in scores:
-        scores[position] *= KIND_WEIGHTS.get(index.kinds[position], 0.9)
+        scores[position] *= KIND_WEIGHTS.get(index.kinds[position], 0.9) * _context(index, position, weights)
     best = sorted(scores, key=lambda p: (-scores[p], index.ids[p]))[:FAMILY_CANDIDATES]
     _weigh_families(index, best, covers, titles, scores, weights)
+    _core_first(index, best)
     return [(scores[p], index.ids[p]) for p in best[:limit]]
 
 
-def _word_scores(index: Index, weights: dict, name_terms: set, allowed: set):
+def _word_scores(index: Index, weights: dict, name_terms: set, allowed: set, named_sections: set = frozenset()):
     """BM25F of each allowed section (each field saturates on its own, so a word in the title counts
     fully however often the summary repeats it); what of the question each covers by its own words
     (term -> weight x idf x the strength of the weightiest field having it; its parents' titles count
@@ -150,6 +165,8 @@ def _word_scores(index: Index, weights: dict, name_terms: set, allowed: set):
         score = 0.0
         cover: dict[str, float] = {}
         for field, (_, field_weight) in enumerate(FIELD_WEIGHTS):
+            if field == 0 and index.kinds[position] in NAME_TITLED and position not in named_sections:
+                field_weight = NAME_TITLE_WEIGHT  # the card's name, and the question does not name the card
             counts = index.counts[position][field]
             norm = K1 * (1 - B + B * index.lengths[position][field] / max(index.average_lengths[field], 1e-9))
             for term, weight in weights.items():
@@ -182,6 +199,19 @@ def _add_names(index: Index, named: list, allowed: set, scores: dict, covers: di
             titles.setdefault(position, set()).add(f"@{number}")
 
 
+def _context(index: Index, position: int, weights: dict) -> float:
+    """CONTEXT_WEIGHT for each part of the book above a section (under its chapter) whose title the
+    question does not touch: a rule inside "Drinking Contest" is about a contest, and a question that
+    never mentions one is about the general rule."""
+    factor = 1.0
+    above = index.parents[position]
+    while above != -1 and index.parents[above] != -1:
+        if not any(t in weights for t in index.counts[above][0]):
+            factor *= CONTEXT_WEIGHT
+        above = index.parents[above]
+    return factor
+
+
 def _idf(total: int, frequency: int) -> float:
     return math.log(1 + (total - frequency + 0.5) / (frequency + 0.5))
 
@@ -192,11 +222,22 @@ def _weigh_families(index: Index, order: list[int], covers: dict, titles: dict, 
     (``_outranks``), where BM25 scores them close (within FAMILY_RATIO): there the words cannot tell the
     two apart and the book's structure decides. A section that moves goes just above the one it
     outranks; everything else keeps its order."""
+    known: dict[tuple[int, int], bool] = {}  # the relation does not change as the order does
+
+    def outranks(one: int, other: int) -> bool:
+        if (one, other) not in known:
+            known[one, other] = _outranks(index, one, other, covers, titles, weights)
+        return known[one, other]
+
+    seen: set[tuple[int, ...]] = set()
     for _ in range(len(order) ** 2):
+        if tuple(order) in seen:
+            return  # relatives that outrank each other in a ring: the order stops where it came round
+        seen.add(tuple(order))
         moved = False
         for upper_rank, upper in enumerate(order):
             lower = next((p for p in order[upper_rank + 1:] if scores[p] >= FAMILY_RATIO * scores[upper]
-                          and _outranks(index, p, upper, covers, titles, weights)), None)
+                          and outranks(p, upper)), None)
             if lower is not None:
                 order.remove(lower)
                 order.insert(upper_rank, lower)
@@ -209,10 +250,11 @@ def _weigh_families(index: Index, order: list[int], covers: dict, titles: dict, 
 def _outranks(index: Index, one: int, other: int, covers: dict, titles: dict, weights: dict) -> bool:
     """Whether section ``one`` should stand above its relative ``other``. A section covers the question
     by the weight of the question's terms its own words match (its parents' titles count as its own).
-    The more specific of an ancestor and a descendant wins when it covers the question as well as the
-    broader one and adds a term the broader one's title does not say (a worked example must cover
-    more); otherwise the broader one wins. A sibling wins when it covers every term the other covers
-    and more."""
+    The more specific of an ancestor and a descendant wins when it adds a term of the question the
+    broader one's title does not say (a worked example must also cover more of the question); otherwise
+    the broader one wins. A broader section's summary holds every sentence of the parts below it, so
+    matching more words there does not make it the more specific answer. A sibling, or another rule the
+    same named card points at, wins when it covers every term the other covers and more."""
     def total(p: int) -> float:
         return sum(covers[p].values())
 
@@ -225,12 +267,37 @@ def _outranks(index: Index, one: int, other: int, covers: dict, titles: dict, we
             return False
         if index.kinds[one] == "example":
             return total(one) > total(other) + tolerance
-        return total(one) >= total(other) - tolerance
+        return True
     if _is_ancestor(index, one, other):
         return not _outranks(index, other, one, covers, titles, weights)
-    if index.parents[one] == index.parents[other] != -1:
+    if index.parents[one] == index.parents[other] != -1 or _same_name(covers[one], covers[other]):
         return _plain_cover(covers[other], weights) < _plain_cover(covers[one], weights)
     return False
+
+
+def _same_name(one: dict, other: dict) -> bool:
+    """Whether both sections are reached through the same named card or character: the rules a name
+    points at are one family for that question, and the rest of its words choose among them."""
+    return any(t.startswith("@") and t in other for t in one)
+
+
+def _core_first(index: Index, order: list[int]) -> None:
+    """A rule an expansion prints again under the same heading, in the same part, as a core book
+    (Smorgasbox's Prize Variant and Gambling? I'm In!'s) is the core book's first: the table plays by
+    its core rules, and the expansion's wording follows as an alternative."""
+    def heading(p: int) -> tuple:
+        parent = index.parents[p]
+        return tuple(sorted(index.counts[p][0])), tuple(sorted(index.counts[parent][0])) if parent != -1 else ()
+
+    for upper in list(order):
+        if index.books[upper] in CORE_BOOKS or not index.counts[upper][0]:
+            continue
+        title, parent = heading(upper)
+        for lower in order[order.index(upper) + 1:]:
+            if index.books[lower] in CORE_BOOKS and heading(lower) == (title, parent):
+                order.remove(lower)
+                order.insert(order.index(upper), lower)
+                break
 
 
 def _plain_cover(cover: dict, weights: dict) -> set[str]:

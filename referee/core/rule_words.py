@@ -9,6 +9,10 @@ Three tables, each written once and for any question, never fitted to one:
 * ``SYNONYMS``: words the books use for the same idea as a player's ordinary word (money -> gold,
   counter -> negate); the player's word stays and the books' words are added with less weight.
 
+A section's keywords are written as players talk, so the slang table reads them too (spoken_terms):
+"no gold" in a keyword list means what it means in a question. One number said for two things
+("12 and 12") is read as a tie.
+
 Stemming is Snowball's English (Porter2) stemmer (PyStemmer), the standard one for search: it joins
 "tying" and "tie", "dying" and "dies", which a hand-written suffix stripper gets wrong.
 """
@@ -55,7 +59,9 @@ SLANG = {
     "broke": "running out of gold", "bankrupt": "running out of gold", "skint": "running out of gold",
     "no gold": "running out of gold", "out of gold": "running out of gold", "zero gold": "running out of gold",
     "0 gold": "running out of gold", "no money": "running out of gold", "tapped out": "running out of gold",
-    "busted": "running out of gold",
+    "busted": "running out of gold", "no gold left": "running out of gold", "gold left": "gold left",  # what is left of it
+    "last shot": "last chance", "one last shot": "last chance", "bail me out": "save yourself last chance", "bail out": "save yourself last chance",
+    "save me": "save yourself last chance", "save myself": "save yourself last chance",
     "ko": "passing out", "kod": "passing out", "ko d": "passing out", "knocked out": "passing out",
     "blacked out": "passing out", "black out": "passing out", "unconscious": "passing out",
     "dies": "passing out", "die": "passing out", "dying": "passing out", "dead": "passing out",
@@ -77,7 +83,7 @@ SLANG = {
     "kitty": "pot", "my pile": "drink me pile", "drink pile": "drink me pile",
     "robot": "otto automaton", "bot": "otto automaton", "automaton": "otto", "wolf": "wulfric",
     "dog": "wulfric", "wiz": "wizgille", "gadget": "device", "gizmo": "device", "chef": "roxana",
-    "maxed": "maximum", "maxed out": "maximum", "max": "maximum", "cap": "maximum", "capped": "maximum",
+    "maxed": "maximum", "maxed out": "maximum", "max": "maximum", "cap": "maximum limit", "capped": "maximum limit",
     "min": "minimum", "clockwise": "left", "colour": "color", "colours": "color", "legendaries": "legendary", "legend": "legendary", "legends": "legendary",
     "left": "left leave",  # what is left, or who left: both senses share the word's weight
     "hand limit": "hand size", "max hand": "hand size", "graveyard": "discard pile", "trash": "discard pile",
@@ -94,15 +100,18 @@ SYNONYMS = {
     "ran out": "running out", "run out": "running out", "reshuffle": "shuffle discard",
     "same time": "simultaneous several at once", "at once": "simultaneous several", "both": "several",
     "share": "split", "half": "split", "highest": "strongest",
-    "biggest": "strongest", "most": "strongest maximum", "lowest": "weakest", "smallest": "weakest",
+    "biggest": "strongest largest", "most": "strongest maximum", "lowest": "weakest", "smallest": "weakest",
     "wins": "win rewarding", "points": "strength", "power": "strength", "cook": "recipe", "cooking": "recipe",
     "ingredient": "ingredients cutting board", "gear": "device", "debt": "hole", "owe": "hole",
     "owes": "hole", "more than one": "several additional", "extra": "additional", "limit": "maximum",
     "least": "minimum", "tip": "wench", "reduce": "reduction",
-    "interrupt": "anytime",
-    "respond": "response sometimes", "answer": "response", 
+    "interrupt": "anytime", "instantly": "immediately", "instant": "immediately", "right away": "immediately",
+    "straight away": "immediately", "on the spot": "immediately",
+    "respond": "response sometimes", "answer": "response", "response": "respond", "responses": "respond",
+    "at 0": "minimum", "at zero": "minimum",
 }
 SYNONYM_WEIGHT = 0.6
+REPEATED_NUMBER = "tie equal"  # what players mean by saying one number for two things
 # Terms of art whose words mean something else apart: "passing out" is not passing in a Round, a
 # "strength flight" is not a flight's strength, "Winning Hand!" is not winning. One word each, on both
 # sides (the sections' text and the question), before stemming.
@@ -148,7 +157,36 @@ def terms(normal: str) -> list[str]:
     return [stem(w) for w in words(normal)]
 
 
-def question_terms(normal: str) -> dict[str, float]:
+def spoken_terms(normal: str) -> list[str]:
+    """The stems of a phrase written as players say it (a section's keywords): table slang read as the
+    books' words, as in a question ("no gold" is running out of Gold on both sides)."""
+    tokens = _ZEDS.sub("zzz", normal).split()
+    kept: list[str] = []
+    position = 0
+    while position < len(tokens):
+        for size in range(min(_LONGEST, len(tokens) - position), 0, -1):
+            phrase = " ".join(tokens[position:position + size])
+            if phrase in SLANG:
+                kept.append(SLANG[phrase])
+                position += size
+                break
+        else:
+            kept.append(tokens[position])
+            position += 1
+    return terms(" ".join(kept))
+
+
+_COUNT = re.compile(r"(?<![+\-\w])\d+\b")  # a number as a count or total, not a change ("+2", "-1")
+
+
+def number_said_twice(question: str) -> bool:
+    """"dragons 12, giants 12", "anted 6 6 6 and 2": one number said for two things is a tie (a signed
+    change such as "+2 Fortitude +2 Alcohol" is not)."""
+    numbers = _COUNT.findall(question)
+    return len(numbers) > len(set(numbers))
+
+
+def question_terms(normal: str, said_twice: bool = False) -> dict[str, float]:
     """A normalised question's stems with their weights: its own words 1; table slang replaced by the
     books' words at full weight; the books' synonyms added at less (a phrase that stands for several
     words shares its weight among them, so it never outweighs the question's own)."""
@@ -173,6 +211,8 @@ def question_terms(normal: str) -> dict[str, float]:
         else:
             kept.append(phrase)
             added.append((terms(SYNONYMS[phrase]), SYNONYM_WEIGHT))
+    if said_twice:
+        added.append((terms(REPEATED_NUMBER), SYNONYM_WEIGHT))
     for term in terms(" ".join(kept)):
         weights[term] = 1.0
     for stems, weight in added:
