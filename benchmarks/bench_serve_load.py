@@ -73,6 +73,11 @@ class Server:
             self.process.wait()
         return time.monotonic() - start
 
+    def kill(self) -> None:
+        if self.process.poll() is None:
+            self.process.kill()
+            self.process.wait()
+
 
 async def request(port: int, path: str = "/state", timeout: float = 10.0) -> tuple[int, float]:
     """One request on a fresh connection: its status (0: failed) and seconds taken."""

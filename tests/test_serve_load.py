@@ -8,12 +8,7 @@ Bounds are generous: the figures are benchmarks/bench_serve_load.py's.
 from __future__ import annotations
 
 import asyncio
-import queue
-import resource
-import signal
-import subprocess
 import sys
-import threading
 import time
 from pathlib import Path
 
@@ -23,46 +18,11 @@ from referee.core.session import Session
 from referee.core.store import Store
 from referee.serve.load import HEAD_SECONDS, MAX_CONNECTIONS
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+
+from bench_serve_load import Server  # noqa: E402  (one way to run `referee serve` for the benchmark and the test)
+
 STREAMS, HALF_SENT, IDLE = 40, 60, 100
-
-
-class Server:
-    """`referee serve` on a free port, its output gathered as it comes."""
-
-    def __init__(self, store: Path, fd_limit: int | None = None):
-        def limit():
-            resource.setrlimit(resource.RLIMIT_NOFILE, (fd_limit, fd_limit))
-
-        self.process = subprocess.Popen([sys.executable, "-m", "referee", "serve", "--store", str(store),
-                                         "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                                        preexec_fn=limit if fd_limit else None)
-        self.lines: queue.Queue = queue.Queue()
-        self.said: list[str] = []
-        threading.Thread(target=lambda: [self.lines.put(line) for line in self.process.stdout], daemon=True).start()
-        while "http://" not in (self.said[-1] if self.said else ""):
-            self.said.append(self.lines.get(timeout=30))
-        self.port = int(self.said[-1].split("http://127.0.0.1:")[1].split("/")[0])
-
-    def output(self) -> str:
-        while not self.lines.empty():
-            self.said.append(self.lines.get())
-        return "".join(self.said)
-
-    def stop(self) -> float:
-        """SIGTERM, as the REPL sends; the seconds until the process ended."""
-        start = time.monotonic()
-        self.process.send_signal(signal.SIGTERM)
-        try:
-            self.process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            self.process.kill()
-            self.process.wait()
-        return time.monotonic() - start
-
-    def kill(self) -> None:
-        if self.process.poll() is None:
-            self.process.kill()
-            self.process.wait()
 
 
 @pytest.fixture

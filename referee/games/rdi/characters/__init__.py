@@ -138,10 +138,6 @@ def card_played(state: GameState, seat: int, card) -> None:
         hook(state, seat, card)
 
 
-def applies_op(op: str) -> bool:
-    return any(op in getattr(module, "OPS", ()) for module in PLUGGED.values())
-
-
 def apply_op(state: GameState, entry: Entry, card, effect, out: Outcome) -> None:
     """An effect op only a character has (the Cutting Board's), applied by the character that declares it."""
     module = next(m for m in PLUGGED.values() if effect.op in getattr(m, "OPS", ()))
