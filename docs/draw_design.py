@@ -1,6 +1,7 @@
 """Draws docs/design.md's pictures from the code, so they cannot drift: the packages and which way their
 imports go (read with the standard library's ast, lazy imports inside functions included), and the path
-of one announcement (each step's module and the first line of its docstring).
+of one announcement (each step's module and the first sentence group of its docstring: what the step
+reads and changes).
 
     python docs/draw_design.py          # rewrites the generated blocks of docs/design.md
     python docs/draw_design.py --check  # exit 1 when they are out of date (tests/test_design.py runs it)
@@ -139,14 +140,14 @@ def packages_picture(graph: dict[str, set[str]]) -> str:
     return "\n".join(out)
 
 
-def first_line(module: str) -> str:
+def first_paragraph(module: str) -> str:
     doc = ast.get_docstring(ast.parse(modules()[module].read_text(encoding="utf-8"))) or ""
-    return doc.strip().splitlines()[0] if doc.strip() else "(no docstring)"
+    return " ".join(doc.strip().split("\n\n")[0].split()) if doc.strip() else "(no docstring)"
 
 
 def path_picture() -> str:
-    rows = ["| step | module | what it does (its docstring's first line) |", "|---|---|---|"]
-    rows += [f"| {step} | `{module.removeprefix('referee.')}` | {first_line(module).replace('|', '/')} |"
+    rows = ["| step | module | what it reads and changes (its docstring's first paragraph) |", "|---|---|---|"]
+    rows += [f"| {step} | `{module.removeprefix('referee.')}` | {first_paragraph(module).replace('|', '/')} |"
              for step, module in ANNOUNCEMENT_PATH]
     return "\n".join(rows)
 

@@ -31,3 +31,10 @@ def test_core_imports_no_game_and_no_shell():
 def test_the_design_pictures_are_drawn_from_the_code():
     text = draw_design.DESIGN.read_text(encoding="utf-8")
     assert draw_design.redrawn(text) == text, "run python docs/draw_design.py"
+
+
+def test_each_step_of_an_announcement_says_what_it_reads_and_changes():
+    for step, module in draw_design.ANNOUNCEMENT_PATH:
+        said = draw_design.first_paragraph(module)
+        assert said.lower().startswith(step), (module, said)
+        assert "Reads" in said and "change" in said, (module, said)

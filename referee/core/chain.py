@@ -1,4 +1,5 @@
-"""The chain of pending plays, independent of any game.
+"""Chain: the stack of pending plays, independent of any game. Reads and changes only the chain (each
+function returns a new one).
 
 A chain is a stack (a list, last item on top) of pending plays. Each play has a
 ``uid``, the seat that played or revealed it (``player``) and the seats that have

@@ -135,6 +135,7 @@ def rank(index: Index, question: str, books: set[str] | None = None, limit: int 
          hidden: frozenset[str] = frozenset()) -> list[tuple[float, str]]:
     """(score, section id) best first, from ``books`` (all if None), leaving out the ``hidden`` ids."""
     games = None if books is None else {GAME_OF_BOOK.get(b, "rdi") for b in books}
+    index = _edition_families(index, hidden)
     weights, named = _question(index, question, games)
     allowed = {p for p in range(len(index.ids))
                if (books is None or index.books[p] in books) and index.ids[p] not in hidden}
@@ -148,6 +149,19 @@ def rank(index: Index, question: str, books: set[str] | None = None, limit: int 
     _weigh_families(index, best, covers, titles, scores, weights)
     _core_first(index, best)
     return [(scores[p], index.ids[p]) for p in best[:limit]]
+
+
+def _edition_families(index: Index, hidden: frozenset[str]) -> Index:
+    """The index with each section whose parent gives way to the table's edition placed under that
+    parent's counterpart in the edition's book: a rule only RDI 3 prints, under a heading GII prints too,
+    is then weighed against the GII heading as the child it is."""
+    if not hidden:
+        return index
+    position = {section_id: n for n, section_id in enumerate(index.ids)}
+    counterparts = index.editions.get("counterparts", {})
+    parents = tuple(position.get(counterparts.get(index.ids[parent], ""), parent)
+                    if parent != -1 and index.ids[parent] in hidden else parent for parent in index.parents)
+    return index if parents == index.parents else dataclasses.replace(index, parents=parents)
 
 
 def _word_scores(index: Index, weights: dict, name_terms: set, allowed: set, named_sections: set = frozenset()):
@@ -332,7 +346,7 @@ def index_files():
 
     here = Path(__file__).parent
     return [*rules_files(), *(p for _, p in card_files()), here / "rule_search.py", here / "rule_words.py",
-            here / "rule_entities.py"]
+            here / "rule_entities.py", here / "rules.py"]
 
 
 @lru_cache(maxsize=1)

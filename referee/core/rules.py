@@ -150,10 +150,12 @@ def hidden_by(edition: str) -> frozenset[str]:
 def editions() -> dict:
     """What the edition filter needs, worked out once with the index: for each core edition the other
     book's sections that give way to it; for each section of RDI 3 its GII wording where GII prints the
-    rule (one key for both); and the one-book notes."""
+    rule (one key for both); each core section's counterpart in the other core book (where a section
+    that gives way stands in its family); and the one-book notes."""
     index = sections()
     return {"hidden": {edition: sorted(hidden_by(edition)) for edition in CORE_BOOKS},
             "same": {s: counterpart(s, "gii") for s in index if counterpart(s, "gii")},
+            "counterparts": {s: found for s in index for book in CORE_BOOKS if (found := counterpart(s, book))},
             "notes": {s: one_book_note(found) for s, found in index.items() if one_book_note(found)}}
 
 

@@ -1,4 +1,5 @@
-"""Rulings and coded errors: what the engine returns instead of printing.
+"""Ruling: the verdict, reason code and cited steps the engine returns instead of printing. Reads and
+changes no state.
 
 A Ruling has a verdict, a reason code (stable, for tests and tools), a message,
 and steps; every step can cite rulebook section ids. Errors carry the same so a

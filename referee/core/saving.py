@@ -1,4 +1,7 @@
-"""How a session keeps its game in the store: the lease, each write, and what happens when the store
+"""Save: each accepted line is written to the store before the prompt returns. Reads the session's game;
+changes only the store.
+
+How a session keeps its game in the store: the lease, each write, and what happens when the store
 cannot write or goes away under the window (the game moves to a new store, named to the table, and play
 goes on; `save as FILE` does the same on request; leaving says "Saved." only of a game that is).
 

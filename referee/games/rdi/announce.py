@@ -1,4 +1,5 @@
-"""The RDI announcement language: what players say, as typed values.
+"""Parse: the RDI announcement language, a typed line to typed values. Reads the line and the table's names and
+cards; changes nothing.
 
     Kaylin plays "Don't call me cute!" on Serena      Play
     Dee plays "Hawk's eye" on Stacked the deck         Play answering a play waiting on the chain

@@ -1,4 +1,6 @@
-"""Whether a card may be played now, checked in a fixed order:
+"""Legality: whether a card may be played now. Reads the state and the card; changes nothing.
+
+The checks go in a fixed order:
 
 1. the card exists (the parser), 2. the game is not over, 3. the player is in,
 4. no Chaser is still to be revealed, 5. the card is in the player's deck,

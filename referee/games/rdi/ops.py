@@ -1,4 +1,5 @@
-"""One place per effect op: how it applies when its card resolves, and what it affects.
+"""Apply: one place per effect op, how it applies when its card resolves. Reads the state and the effect;
+changes only what that op names (figures, Gold, piles, cards in front) of the players it reaches.
 
 Every op of the typed effect model (referee.core.effect_model) has an `OpRule` here; a test
 fails if one is missing. `affects` answers "would this effect directly change that player's

@@ -1,4 +1,5 @@
-"""The chain at work: declining, stepping, and resolving the top play with its effects."""
+"""Resolve: declining, stepping, and resolving the top play of the chain. Reads the state; changes the
+chain, and the rest of the state only through the ops that apply the top play's effects."""
 
 from __future__ import annotations
 
