@@ -43,20 +43,20 @@ _REQUIRES = {"discard_draw": {"action_done": False, "ordered": False, "drunk": F
              "drink": {"ordered": True}}
 
 
-def _otto(state: GameState) -> bool:
-    return state.players[state.active].automaton
+def _plays_itself(state: GameState, seat: int) -> bool:
+    return state.players[seat].automaton
 
 
 def _for_active(state: GameState, table: dict, phase: str) -> dict:
     values = dict(table[phase])
-    if _otto(state) and phase == "drink":
+    if _plays_itself(state, state.active) and phase == "drink":
         del values["ordered"]  # Otto orders no Drinks: his Drink phase follows his Action phase
     return values
 
 
 def first_phase(state: GameState, seat: int) -> str:
     """Otto's turn has no Discard and Draw: it begins at his Action phase."""
-    return "action" if state.players[seat].automaton else "discard_draw"
+    return "action" if _plays_itself(state, seat) else "discard_draw"
 
 
 def begin_turn(state: GameState, seat: int) -> None:
@@ -72,7 +72,7 @@ def begin_turn(state: GameState, seat: int) -> None:
 
 def phases_for(state: GameState) -> tuple[str, ...]:
     """The phases the active player's turn has."""
-    return ("action", "drink") if _otto(state) else PHASES
+    return ("action", "drink") if _plays_itself(state, state.active) else PHASES
 
 
 def problems(state: GameState) -> list[tuple[str, str]]:
@@ -113,7 +113,7 @@ def point_text(state: GameState) -> str:
     name = state.players[state.active].name
     extra = (f"; {state.extra_orders} additional Drink{'s' if state.extra_orders != 1 else ''} may still be ordered"
              if state.extra_orders else "")
-    if _otto(state):
+    if _plays_itself(state, state.active):
         if state.phase == "drink" or state.drunk:
             return (f"{name} has drunk this turn" if state.drunk else
                     f"{name} is about to drink from the Drink Deck (`{name} reveals CARD`)") + extra
@@ -166,7 +166,7 @@ def settle(state: GameState, named: set[str], out: Outcome, kept: frozenset[str]
     else:
         why = ""
     out.say(f"So at the table: {point_text(state)}.{why} `set phase`, `action played`, `drink ordered`, `drunk` or "
-            "`extra orders` says otherwise.", OTTO_TURN if _otto(state) else ed(state, "on-your-turn"))
+            "`extra orders` says otherwise.", OTTO_TURN if _plays_itself(state, state.active) else ed(state, "on-your-turn"))
 
 
 def fill_unwritten(state: GameState, written: set[str]) -> None:

@@ -15,7 +15,7 @@ When the referee asks:
 * A choice the players a card names make is asked as the card resolves, before any of it applies:
   the choosers declare one at a time in turn order from the active player, as the books break a
   deadlock; then the card resolves with every choice. Otto is never asked: his rule picks for him
-  when the card resolves (`characters/otto.py`).
+  when the card resolves (the registry's `rule_option`, which his module answers).
 
 While a choice waits (`state.choice`) nothing but that player's choice, corrections and questions go
 ahead (`engine.apply`); `state`, the toolbar and the table view show whose choice it is.
@@ -83,9 +83,8 @@ def choosers(state: GameState, entry: Entry, effect: Effect) -> list[int]:
     """Who is asked for a choice the card's named players make: in turn order from the active player (the
     books' way of breaking a deadlock), leaving out Otto, whose rule chooses for him, and anyone who
     Ignores the card."""
-    named = set(seats_for(effect.by, entry, state, effect))
-    return [s for s in state.turn_order_from(state.active)
-            if s in named and not state.players[s].automaton and s not in entry.ignored_by]
+    named = set(seats_for(effect.by, entry, state, effect)) & set(state.people())
+    return [s for s in state.turn_order_from(state.active) if s in named and s not in entry.ignored_by]
 
 
 def all_choosers(state: GameState, entry: Entry, card: Card) -> list[int]:
@@ -96,10 +95,11 @@ def all_choosers(state: GameState, entry: Entry, card: Card) -> list[int]:
     return seats
 
 
-def otto_named(state: GameState, entry: Entry, card: Card) -> bool:
-    """Whether Otto is among the players the card's choices name (his rule chooses for him)."""
-    return any(state.players[s].automaton for effect in named_choices(flat_effects(card, entry, state))
-               for s in seats_for(effect.by, entry, state, effect) if s not in entry.ignored_by)
+def chosen_by_rule(state: GameState, entry: Entry, card: Card) -> list[int]:
+    """The automata among the players the card's choices name (their rule chooses for them, nobody asks)."""
+    return sorted({s for effect in named_choices(flat_effects(card, entry, state))
+                   for s in seats_for(effect.by, entry, state, effect)
+                   if s not in entry.ignored_by and state.players[s].automaton})
 
 
 def made(entry: Entry, effect: int, seat: int) -> int | None:
@@ -128,12 +128,12 @@ def waiting_at_resolution(state: GameState, entry: Entry, card: Card | None) -> 
 
 def settle_otto_own_choice(state: GameState, entry: Entry, card: Card | None, out: Outcome) -> None:
     """A card of Otto's own with a choice (a Drink Event he reveals): his rule picks, nobody is asked."""
-    from referee.games.rdi.characters import otto
+    from referee.games.rdi.characters import rule_option
 
     own = own_choice(card)
     if own is None or entry.option is not None or not state.players[entry.player].automaton:
         return
-    option = otto.option_for_otto(state, own.options, lambda o: option_words(o, "Otto", False), out)
+    option = rule_option(state, entry.player, own.options, lambda o: option_words(o, "Otto", False), out)
     entry.option = own.options.index(option) if option is not None else NO_OPTION
 
 

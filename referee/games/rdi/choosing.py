@@ -10,7 +10,7 @@ from referee.core.ruling import IllegalPlay, NotUnderstood, Outcome
 from referee.core.text import listed
 from referee.games.rdi import announce as A
 from referee.games.rdi import choices, house, variants
-from referee.games.rdi.characters import otto
+from referee.games.rdi import characters
 from referee.games.rdi.effects import ed
 from referee.games.rdi.legality import Checker
 from referee.games.rdi.state import Choice, GameState
@@ -135,7 +135,7 @@ class Choosing:
                         ed(state, "other-rules/timing/deadlock"))
             else:
                 out.say(f"Before {entry.name} resolves, {names} chooses.")
-            if choices.otto_named(state, entry, card):
-                out.say("Otto is not asked: his own rule picks his option as the card resolves.", otto.CHOICES)
+            for seat in choices.chosen_by_rule(state, entry, card):
+                characters.not_asked(state, seat, out)
         choices.ask(state, choice, out)
         return True

@@ -150,13 +150,12 @@ def finish(state: GameState, winner: int | None, out: Outcome) -> None:
         for seat in state.in_game():
             if seat == winner:
                 continue
-            if state.players[seat].gold <= 0 and not state.players[seat].automaton:
+            if state.out_of_gold(seat):
                 out.say(f"{state.players[seat].name} has no Gold: during a contest, effects that make you pay are ignored.",
                         ed(state, "other-rules/drinking-contest/gold-during-contest"))
                 continue
             move_gold(state, seat, winner, 1, out, "the Drinking Contest")
-    state.contest_broke = [s for s in state.in_game() if s != winner and state.players[s].gold <= 0
-                           and not state.players[s].automaton]
+    state.contest_broke = [s for s in state.in_game() if s != winner and state.out_of_gold(s)]
     state.contest = None
     state.drink_discard += 1  # the Drinking Contest! card itself
     out.say("The Drinking Contest is over.", ed(state, "other-rules/drinking-contest"))

@@ -29,7 +29,7 @@ def take_from_deck(state: GameState, out: Outcome) -> None:
             ed(state, "more-drink-rules/running-out-of-drinks"))
     for seat in state.in_game():
         move_gold(state, seat, "inn", 1, out, "running out of Drinks")
-        if state.contest is not None and state.players[seat].gold <= 0 and not state.players[seat].automaton:
+        if state.contest is not None and state.out_of_gold(seat):
             out.say(f"{state.players[seat].name} has no Gold left but stays in until the Drinking Contest is over, "
                     "and is out then unless they win it.", ed(state, "other-rules/drinking-contest/gold-during-contest"))
     from referee.games.rdi.variants import refill_drink_deck
@@ -211,15 +211,10 @@ def resolve_drink(state: GameState, entry: Entry, out: Outcome) -> None:
         out.say(f"The Alcohol Content of {title} was never given: the referee cannot apply it. Correct "
                 f"{drinker.name}'s Alcohol Content with `set` (the books do not print it).")
         entry.alcohol = 0
-    from referee.games.rdi.characters import otto
+    from referee.games.rdi.characters import drinks
     from referee.games.rdi.standing import adjust_change, after_change
 
-    if drinker.automaton:
-        # Otto's own drinking moves both of his tracks, even if a player changed the Drink; a Drink a
-        # player's card gave him moves only that player's track (Smorgasbox, Two Tracks).
-        for attr, value in (("alcohol", entry.alcohol), ("fortitude", entry.fortitude)):
-            if value:
-                otto.track_change(state, entry.sent_by, attr, value, out, title)
+    if drinks(state, entry, title, out):  # the drinker's character took it (Otto's tracks)
         return
     # A standing modifier adjusts the Drink as a whole, Chasers included.
     alcohol = adjust_change(state, entry.drinker, "alcohol", entry.alcohol, None, out) if entry.alcohol else 0

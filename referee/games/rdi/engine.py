@@ -25,7 +25,6 @@ from referee.core.text import capitalized, count_of, listed, normalize, sentence
 from referee.games.rdi import announce as A
 from referee.games.rdi import choices, corrections, gambling, house, last_chance, round_window, variants
 from referee.games.rdi import characters as character_rules
-from referee.games.rdi.characters import otto
 from referee.games.rdi.chasers import declared_base
 from referee.games.rdi.choosing import Choosing
 from referee.games.rdi.citing import REASONS, reason, settle_ruling
@@ -59,26 +58,20 @@ def new_game(names: list[str], cards: CardDB, rules: str = "gii", bar_deck: int 
     if len(names) < 2:
         raise NotUnderstood("A game of The Red Dragon Inn needs at least 2 players: `new rdi Phrenk Kaylin ...`.")
     characters = {c.owner.lower(): c.owner for c in cards.cards if c.game == GAME}
-    with_otto = any(otto.is_otto(n.partition("=")[0]) for n in names)
-    if with_otto and len(names) != 3:
-        raise NotUnderstood("Otto is a third seat for a two-player game: `new rdi Otto Ann Bob`.")
+    character_rules.check_seats(names)
     players = []
     for raw in names:
         name, _, character = raw.partition("=")
         if name in [p.name for p in players]:
             raise NotUnderstood(f"Two players are called {name!r}; give each a different name.")
-        # the seat named Otto is the automaton, whatever else is typed after it
-        character = otto.CHARACTER if otto.is_otto(name) else character or characters.get(name.lower(), "")
+        character = character_rules.seat_character(name) or character or characters.get(name.lower(), "")
         character = characters.get(character.lower(), character)
         players.append(Player(name=name, character=character, gold=starting_gold(len(names)),
                               part=character_rules.new_part(character)))
-    state = GameState(players=players, rules=rules, drink_deck=DRINK_DECK_SIZE - len(players) + with_otto,
-                      house=dict(house or {}))
+    state = GameState(players=players, rules=rules, house=dict(house or {}))
     out = Outcome()
-    if with_otto:
-        otto.setup(state, otto_factions or [], out)
-        state.active = otto.otto_seat(state)
-        state.phase = "action"
+    character_rules.table_setup(state, otto_factions, out)
+    state.drink_deck = DRINK_DECK_SIZE - sum(p.drink_me for p in players)  # one Drink for each Drink Me! pile
     if bar_deck is not None:
         if bar_deck < DRINK_DECK_SIZE:
             raise NotUnderstood(f"The Bar Deck is larger than the 30-card Drink Deck; {bar_deck} cards is too few.")
@@ -96,7 +89,7 @@ def new_game(names: list[str], cards: CardDB, rules: str = "gii", bar_deck: int 
             ed(state, "getting-started"))
     out.say(f"Each player has {starting_gold(len(names))} Gold, 20 Fortitude, 0 Alcohol Content and one Drink "
             f"on their Drink Me! pile; {state.drink_deck} cards are left in the Drink Deck."
-            + (" (Otto counts as a third player for the starting Gold.)" if with_otto else ""), ed(state, "getting-started"))
+            + character_rules.starting_gold_note(state), ed(state, "getting-started"))
     for rule_id, chosen in sorted(state.house.items()):
         out.say(f"House rule {rule_id}: {chosen} (where the books are silent; see docs/house-rules.md).")
     for seat, player in enumerate(players):
@@ -171,10 +164,8 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions, Learning, Choosin
                     A.Pass: self.pass_, A.Draw: self.draw, A.EndTurn: self.end_turn, A.Set: self.set_,
                     A.Answer: self.answer, A.AnswerWords: self.answer_words, A.Choose: self.choose,
                     A.Step: self.step, A.Split: self.split, A.Prize: self.prize,
-                    A.Keep: self.keep, A.OttoBox: self.otto_box,
-                    A.LeaveRound: self.leave_round, A.Together: self.together, A.Learn: self.learn,
-                    A.Discard: self.discard,
-                    A.Reward: lambda st, a, o: otto.reward(st, st.seat(a.player), a.choice, o)}
+                    A.Keep: self.keep, A.LeaveRound: self.leave_round, A.Together: self.together,
+                    A.Learn: self.learn, A.Discard: self.discard}
         if character_rules.handles(announcement):
             character_rules.announced(state, announcement, out, self)
         else:
@@ -257,10 +248,7 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions, Learning, Choosin
         if state.last_chance:
             out.say("A last-chance play before anyone is out.", ed(state, "losing-the-game/passing-out"))
         character_rules.card_played(state, seat, card)
-        if entry.card_type == "action" and otto.jinxed(state, seat):
-            entry.jinxed = True
-            out.say(f"{name} has a Power Jinx: every numeral on this Action Card counts 1 lower (not below 0).",
-                    otto.DEBUFFS["power_jinx"], "smb/otto/witchdoctor/numerical-values")
+        character_rules.marks_play(state, seat, entry, out)
         if entry.card_type == "action":
             state.action_done = True
             state.phase = "action"
@@ -286,7 +274,7 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions, Learning, Choosin
         out.say(f"Responses, in turn order from {name}: {order}. `resolve` when nobody responds.",
                 ed(state, "other-rules/timing"))
         self._ask_unknown_amount(state, entry, card, out)
-        self._prompt_otto(state, entry, card, out)
+        character_rules.joined_chain(state, entry, card, out)
 
     def _say_played(self, state: GameState, seat: int, card: Card, entry, out: Outcome,
                     option: int | None = None) -> None:
@@ -485,7 +473,7 @@ class Engine(TurnStructure, Reveals, Resolution, TableActions, Learning, Choosin
         if state.players[state.seat(discard.player)].out:
             raise IllegalPlay(f"{discard.player} is out of the game.", (ed(state, "losing-the-game"),))
         out.code = "discard"
-        if otto.discards_nothing(state, state.seat(discard.player), "the table's discard", out):
+        if character_rules.asked_to_discard(state, state.seat(discard.player), "the table's discard", out):
             return
         seat = state.seat(discard.player)
         how = " at random" if discard.at_random else ""

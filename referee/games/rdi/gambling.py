@@ -95,12 +95,12 @@ def ante(state: GameState, amount: int, out: Outcome, card_player: int) -> None:
     round_ = state.round
     payers = round_.still_in()
     player = state.players[card_player]
-    if player.gold <= 0 and not player.automaton:
+    if state.out_of_gold(card_player):
         out.say(f"{player.name} played the card that makes players ante but has no Gold to ante, so no player "
                 "antes.", ed(state, "gambling/running-out-of-gold-during-gambling"))
         return
     for seat in payers:
-        if state.players[seat].gold <= 0 and not state.players[seat].automaton:
+        if state.out_of_gold(seat):
             out.say(f"{state.players[seat].name} has no Gold: during a Round, effects that make you ante are ignored.",
                     ed(state, "gambling/running-out-of-gold-during-gambling"))
             continue
@@ -340,9 +340,9 @@ def end_round(state: GameState, winner: int | None, out: Outcome, why: str, cite
     variants.award_prize(state, winner, out)
     state.round = None
     state.round_over = round_.starter
-    from referee.games.rdi.characters import otto
+    from referee.games.rdi.characters import after_round
 
-    otto.after_round(state, out)
+    after_round(state, out)
 
 
 def take_won_pot(state: GameState, seat: int, out: Outcome, card: Card, share: str | None = None) -> None:

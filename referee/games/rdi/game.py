@@ -208,7 +208,7 @@ def describe(state: GameState, cards: CardDB | None = None) -> str:
             extra += f"  Kept: {', '.join(p.kept)}"
         if p.debuffs:
             extra += f"  Debuffs: {', '.join(d.replace('_', ' ') for d in p.debuffs)}"
-        if p.automaton:
+        if characters.tracks_toward(p):
             lines.append(f" {mark} {p.name:<12} tracks: " + "; ".join(f"toward {n}: Fortitude {f}, Alcohol {a}"
                                                                      for n, (f, a) in characters.tracks_toward(p).items())
                          + f"  (deck {state.otto_deck}, discard {state.otto_discard})"
@@ -289,7 +289,7 @@ def mechanics_text(state: GameState) -> str:
         if p.potions:
             marks.append(f"{p.name} Potion {'/'.join(p.potions)}")
         marks += [note.mechanic for note in characters.notes(p)]
-        if p.automaton:
+        if characters.tracks_toward(p):
             marks.append("Otto " + " ".join(f"{n[:6]} {f}/{a}" for n, (f, a) in characters.tracks_toward(p).items()))
         if p.debuffs:
             marks.append(f"{p.name} {'+'.join(d.replace('_', ' ') for d in p.debuffs)}")
@@ -316,7 +316,7 @@ def summary(state: GameState, cards: CardDB | None = None) -> dict:
                      "gold": p.gold, "out": p.out, "drink_me": p.drink_me, **characters.summary_fields(p),
                      "potions": p.potions,
                      "front": in_front.names(p), "kept": p.kept, "debuffs": p.debuffs,
-                     "tracks": characters.tracks_toward(p) if p.automaton else None} for p in state.players],
+                     "tracks": characters.tracks_toward(p) or None} for p in state.players],
         "active": state.players[state.active].name,
         "phase": state.phase,
         "phase_name": PHASE_NAMES[state.phase],
@@ -391,7 +391,7 @@ def figures(state: GameState, cards: CardDB | None = None) -> dict[str, dict[str
     """Each player's figures and the table's, by short label, for a ruling's list of what changed."""
     out: dict[str, dict[str, object]] = {}
     for p in state.players:
-        if p.automaton:
+        if characters.tracks_toward(p):
             out[p.name] = {f"→{n}": f"{f}/{a}" for n, (f, a) in characters.tracks_toward(p).items()}
             continue
         out[p.name] = {"F": p.fortitude, "A": p.alcohol, "G": p.gold, "out": p.out}

@@ -18,6 +18,7 @@ from __future__ import annotations
 from referee.core.carddb import Card
 from referee.core.effect_model import Effect, effects_data
 from referee.core.ruling import Outcome
+from referee.games.rdi import characters
 from referee.games.rdi.citing import card_rule
 from referee.games.rdi.effects import ATTR_NAMES, ed, stored
 from referee.games.rdi.legality import timing
@@ -45,7 +46,7 @@ def place(state: GameState, seat: int, card: Card, effect: Effect, out: Outcome,
     effects = list(effect.effects)
     section = card_rule(state, card)  # the books' own note on the card decides its steps, where there is one
     if jinxed:
-        effects = _jinxed(card, effects, state.players[seat].name, section, out)
+        effects = characters.lowered_numerals(card, effects, state.players[seat].name, section, out)
     record = {"uid": state.next_uid, "name": card.name, "card": card.id, "played_by": played_by, "when": effect.when,
               "effects": effects_data(effects)}
     state.next_uid += 1
@@ -73,24 +74,6 @@ def place(state: GameState, seat: int, card: Card, effect: Effect, out: Outcome,
         out.say(f"{card.name}: the referee does not apply `{write_clause(left)}` from in front of a player; the table "
                 "applies it and corrects the figures with `set`.")
     return record
-
-
-def _jinxed(card: Card, effects: list[Effect], name: str, section: str | None, out: Outcome) -> list[Effect]:
-    """A Power Jinx on the card when it was played makes what it does from in front of the player 1 smaller, not
-    below 0, for as long as it stays there (the Smorgasbox says so of Spatchcocked Cockatrice)."""
-    from referee.games.rdi.characters import otto
-
-    changed = []
-    for effect in effects:
-        if effect.op == "modify" and effect.by:
-            effect = effect.replace(by=effect.by + 1 if effect.by < 0 else effect.by - 1)
-        elif isinstance(getattr(effect, "amount", None), int):
-            effect = effect.replace(amount=max(0, effect.amount - 1))
-        changed.append(effect)
-    out.say(f"{card.name} was played under a Power Jinx: what it does from in front of {name} is 1 smaller (never "
-            "below 0) for as long as it stays there.",
-            *([section] if section else ()), otto.DEBUFFS["power_jinx"], "smb/otto/witchdoctor/numerical-values")
-    return changed
 
 
 def _standing(effect: Effect) -> bool:
@@ -200,10 +183,8 @@ def act(state: GameState, seat: int, when: str, cards, out: Outcome) -> bool:
         what = "; ".join(_words(e, player.name) for e in stored(record["effects"]))
         out.say(f"At the {time} of {player.name}'s turn, {record['name']}{whose}, in front of {player.name}, acts for "
                 f"{player.name}: {what}.", *([record["section"]] if record.get("section") else ()), moment)
-    from referee.games.rdi.characters import otto
-
     for entry in state.chain[-len(acting):]:
-        otto.prompt_response(state, entry, card_of_entry(entry, cards), out)
+        characters.joined_chain(state, entry, card_of_entry(entry, cards), out)
     waits = "it waits" if len(acting) == 1 else "they wait, the first put there on top,"
     out.say(f"Like a card played, {waits} on the chain: anyone whose Sometimes card fits may answer first; `resolve` "
             "when nobody does.", ed(state, "sometimes-and-anytime-cards"), ed(state, "other-rules/timing"))

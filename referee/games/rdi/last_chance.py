@@ -49,10 +49,6 @@ def _finishes(state: GameState, announcement) -> bool:
         from referee.games.rdi.characters import owes_choice
 
         return owes_choice(state, seat)
-    if isinstance(announcement, A.Reward):
-        return state.players[seat].name in state.otto_rewards
-    if isinstance(announcement, A.OttoBox):
-        return announcement.box == "sometimes"
     from referee.games.rdi.characters import last_chance_ok
 
     return last_chance_ok(state, seat, announcement)

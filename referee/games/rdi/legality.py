@@ -137,12 +137,6 @@ class Checker:
         check_play(state, seat, card)
         if player.out:
             raise IllegalPlay(f"{player.name} is out of the game.", (ed(state, "losing-the-game"),))
-        if player.automaton:
-            from referee.games.rdi.characters import otto
-
-            raise IllegalPlay("Otto holds no hand: the top card of his deck plays for him.", (otto.GENERAL,),
-                              code="not-your-card", hint="Type the box it shows: `Otto action: …`, `Otto responds: …` "
-                                                          "or `Otto gambling: …`.")
         if any(e.awaiting_chaser for e in state.chain):
             raise IllegalPlay("A Chaser is still to be revealed: nobody may respond to the Drink until every "
                               "Chaser is revealed.", (ed(state, "more-drink-rules/chasers"),),

@@ -19,7 +19,7 @@ def at_risk(state: GameState) -> tuple[list[int], list[int]]:
     """(passing out, out of Gold) among players still in."""
     if state.contest is not None:
         return [], []  # players stay in until the Drinking Contest is over
-    people = [s for s in state.in_game() if not state.players[s].automaton]  # Otto cannot lose
+    people = state.people()  # Otto cannot lose
     passing = [s for s in people if state.players[s].alcohol >= state.players[s].fortitude]
     broke = [s for s in people if s not in passing and state.players[s].gold <= 0]
     if state.round is not None:
@@ -79,7 +79,7 @@ def apply_losses(state: GameState, out: Outcome) -> None:
         out.tell(f"{state.players[seat].name} has run out of Gold and is out of the game.",
                 ed(state, "losing-the-game/running-out-of-gold"))
     losers = passing + out_first + broke
-    people = [s for s in state.in_game() if not state.players[s].automaton]
+    people = state.people()
     if losers and len(losers) == len(people):
         state.tie = [state.players[s].name for s in losers]
         out.say(f"Everyone still in loses at once: the game is a tie between {listed(state.tie)}.",
@@ -93,7 +93,7 @@ def apply_losses(state: GameState, out: Outcome) -> None:
             state.drink_discard += player.drink_me
             player.drink_me = 0
         in_front.leave_with(state, seat, out)
-    left = [s for s in state.in_game() if not state.players[s].automaton]
+    left = state.people()
     if state.tie:
         state.over = True
     elif len(left) == 1:

@@ -148,20 +148,15 @@ def affects_pay(effect: Effect, seat: int, entry: Entry, state: GameState) -> se
 def settle(ctx: Resolving) -> None:
     """Apply the summed Fortitude and Alcohol Content changes, one attack per player."""
     from referee.games.rdi import standing
-    from referee.games.rdi.characters import otto
+    from referee.games.rdi.characters import takes_change
 
     state, entry, out = ctx.state, ctx.entry, ctx.out
     for (victim, attr), change in ctx.totals.items():
-        if state.players[victim].automaton:
-            # Otto counts as a player (Smorgasbox, Otto): a standing modifier of the card's player (Wulfric's
-            # Bitey) reaches his track as it would any player's
-            before = change
-            change = _answered_and_standing(ctx, victim, attr, change)
-            if change != before and not _reductions_for(ctx, victim, attr):
-                out.say("Otto counts as a player, so that reaches his track too.", otto.TARGETING)
-            otto.track_change(state, ctx.source(victim), attr, change, out, ctx.card.name)
-            continue
+        before = change
         change = _answered_and_standing(ctx, victim, attr, change)
+        modified = change != before and not _reductions_for(ctx, victim, attr)
+        if takes_change(state, victim, ctx.source(victim), attr, change, ctx.card.name, out, modified):
+            continue
         if change:
             clamp_change(state, victim, attr, change, out, ctx.card.name)
             standing.after_change(state, victim, attr, change, out)
@@ -355,6 +350,8 @@ def apply_split_drink(ctx: Resolving, effect: Effect) -> None:
 
 
 def apply_drink(ctx: Resolving, effect: Effect) -> None:
+    from referee.games.rdi.characters import made_to_drink
+
     state, out = ctx.state, ctx.out
     times = amount_of(state, ctx.card, effect)
     if times is None:
@@ -365,18 +362,9 @@ def apply_drink(ctx: Resolving, effect: Effect) -> None:
         if seat in ctx.entry.ignored_by:
             continue
         name = state.players[seat].name
-        if state.players[seat].automaton:
-            # Otto has no Drink Me! pile: he drinks from the Drink Deck, and a player's card that makes him
-            # drink affects only that player's track (Smorgasbox, Otto).
-            from referee.games.rdi.characters import otto
-
-            state.must_drink += [seat] * times
-            state.otto_sent_by += [ctx.entry.player] * times
-            out.verdict, out.code = ASK, "ask-reveal"
-            out.say(f"Otto must drink {count_of(times, 'Drink')}: he has no Drink Me! pile, so each comes from the "
-                    f"top of the Drink Deck (`Otto reveals CARD`), and only {ctx.name}'s track is affected.",
-                    otto.TARGETING)
-        elif state.players[seat].drink_me == 0:
+        if made_to_drink(state, seat, ctx.entry.player, times, ctx.name, out):  # no Drink Me! pile (Otto)
+            continue
+        if state.players[seat].drink_me == 0:
             each = "" if times == 1 else f" for each of the {times} Drinks owed"
             out.say(f"{name} must drink, but their Drink Me! pile is empty: they sober up by 1{each}.",
                     ed(state, "on-your-turn/drink"))
@@ -427,11 +415,11 @@ def apply_discard(ctx: Resolving, effect: Effect) -> None:
     count = effect.count or 1
     at_random = " at random" if effect.random else ""
     source = f"the Gear Card of {ctx.card.name}" if effect.aim is not None else ctx.card.name
-    from referee.games.rdi.characters import otto
+    from referee.games.rdi.characters import asked_to_discard
 
     section = "rdi3/appendix-a/wizgille/devices-and-gear" if effect.aim is not None else ""
     for seat in ctx.seats(effect.who, effect):
-        if otto.discards_nothing(ctx.state, seat, source, ctx.out):
+        if asked_to_discard(ctx.state, seat, source, ctx.out):
             continue
         name = ctx.state.players[seat].name
         ctx.state.owed_discards.append({"seat": seat, "count": count, "random": bool(effect.random), "source": source,
@@ -455,14 +443,8 @@ def apply_play_again(ctx: Resolving, effect: Effect) -> None:
                     "rdi3/appendix-a/wizgille/temporal-dilation")
 
 
-def apply_debuff(ctx: Resolving, effect: Effect) -> None:
-    from referee.games.rdi.characters import otto
-
-    otto.give_debuff(ctx.state, list(effect.aim or ()), effect.kind, ctx.out)
-
-
 def apply_character_op(ctx: Resolving, effect: Effect) -> None:
-    """An op only a character has (Roxana's Cutting Board), applied by that character's module."""
+    """An op only a character has (Roxana's Cutting Board, Otto's Debuffs), applied by that character's module."""
     from referee.games.rdi.characters import apply_op
 
     apply_op(ctx.state, ctx.entry, ctx.card, effect, ctx.out)
@@ -485,7 +467,7 @@ def apply_chooser_choice(ctx: Resolving, effect: Effect) -> None:
     if effect.by is None:
         return unfolded(ctx, effect)
     from referee.games.rdi import choices
-    from referee.games.rdi.characters import otto
+    from referee.games.rdi.characters import rule_option
 
     number, ctx.named_choices = ctx.named_choices, ctx.named_choices + 1
     describe = partial(choices.option_words, card_player=ctx.name)
@@ -501,7 +483,7 @@ def apply_chooser_choice(ctx: Resolving, effect: Effect) -> None:
         if ctx.ignores(seat):
             continue
         if player.automaton:
-            option = otto.option_for_otto(ctx.state, effect.options, describe, ctx.out)
+            option = rule_option(ctx.state, seat, effect.options, describe, ctx.out)
         else:
             index = choices.made(ctx.entry, number, seat)
             option = effect.options[index] if index is not None else None
@@ -567,7 +549,7 @@ OPS: dict[str, OpRule] = {
     "draw": OpRule(apply_draw),
     "discard": OpRule(apply_discard),
     "play_again": OpRule(apply_play_again),
-    "debuff": OpRule(apply_debuff),
+    "debuff": OpRule(apply_character_op),
     "cutting_board": OpRule(apply_character_op),
     "unmodelled": OpRule(apply_unmodelled),
     **{op: OpRule(apply_gambling) for op in gambling.GAMBLING_OPS},

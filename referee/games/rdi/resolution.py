@@ -4,22 +4,22 @@ chain, and the rest of the state only through the ops that apply the top play's 
 from __future__ import annotations
 
 from referee.core import chain
-from referee.core.carddb import Card
 from referee.core.ruling import ASK, IllegalPlay, Outcome
 from referee.games.rdi import announce as A
 from referee.games.rdi import contest, gambling, splitting
-from referee.games.rdi.characters import after_card, otto
+from referee.games.rdi.characters import after_card, passes_in_round, typed_card
 from referee.games.rdi.drinks import resolve_drink
 from referee.games.rdi.effects import ed, flat_effects, say_one_book_rule
 from referee.games.rdi.ops import Resolving, resolve_effects, resolve_in_front
 from referee.games.rdi.losing import apply_losses
-from referee.games.rdi.state import GAME, GameState
+from referee.games.rdi.state import GameState
 
 
 def deciders(state: GameState, owner: int) -> list[int]:
     """Who declares in turn order from the window's owner. Otto never declares: his deck answers for him
     when a player's card affects him (Smorgasbox, Otto's responses)."""
-    return [s for s in state.turn_order_from(owner) if not state.players[s].automaton]
+    people = state.people()
+    return [s for s in state.turn_order_from(owner) if s in people]
 
 
 def deciders_of(state: GameState, play) -> list[int]:
@@ -34,11 +34,7 @@ class Resolution:
         top = state.top
         if top is None and state.round is not None:
             seat = state.seat(pass_.player)
-            if state.players[seat].automaton and state.round.next_actor == seat and state.round.started:
-                # Otto acts in a Round by revealing a card even when he passes (Smorgasbox, Gambling)
-                if otto.use_card(state, out):
-                    out.say(f"Otto reveals a card for his turn in the Round and passes ({state.otto_deck} left in his "
-                            "deck).", otto.GAMBLING)
+            passes_in_round(state, seat, out)
             gambling.pass_turn(state, seat, out)
             return
         if top is None:
@@ -201,9 +197,7 @@ class Resolution:
                 "the table applies it and corrects the figures with `set`.", ed(state, "more-drink-rules/drink-events"))
 
     def _resolve_card(self, state: GameState, entry, out: Outcome) -> None:
-        card = self.cards.by_id[entry.card_id] if entry.card_id else Card(
-            id="otto/box", name=entry.name, game=GAME, book="smb", type=entry.card_type, summary=entry.name,
-            data={"effects": [], "cites": [otto.GENERAL]})
+        card = self.cards.by_id[entry.card_id] if entry.card_id else typed_card(state, entry)
         out.say(f"{card.name} ({state.players[entry.player].name}) resolves.", ed(state, "other-rules/timing"))
         resolve_effects(Resolving(state, entry, card, out, self.cards), flat_effects(card, entry, state))
         after_card(state, entry, card, out)

@@ -9,11 +9,15 @@ from referee.core.text import sentence
 from referee.games.rdi import announce as A
 from referee.games.rdi import contest, house, splitting
 from referee.games.rdi import characters as character_rules
-from referee.games.rdi.characters import otto
+from referee.games.rdi.bookkeeping import OTTO_TURN
 from referee.games.rdi.drinks import add_chaser, start_drink, take_from_deck
 from referee.games.rdi.effects import clamp_change, ed, flat_effects
 from referee.games.rdi.ops import Resolving, resolve_effects
 from referee.games.rdi.state import DRINK_DECK_SIZE, Entry, GameState
+
+# An automaton (Otto) has no Drink Me! pile: its own Drink (his turn's rules, OTTO_TURN) and one a card makes
+# it drink come from the Drink Deck.
+SENT_DRINK_FROM_DECK = "smb/otto/targeting"
 
 
 class Reveals:
@@ -69,14 +73,14 @@ class Reveals:
         seat = self._active_only(state, reveal.player, "drink", "on-your-turn/drink")
         if state.players[seat].automaton:
             if state.drunk:
-                raise IllegalPlay("Otto has already drunk this turn.", (otto.TURN,))
+                raise IllegalPlay("Otto has already drunk this turn.", (OTTO_TURN,))
             card = self._card(reveal.card or "", out)
             if card.type not in ("drink", "drink_event", "special_reserve"):
-                raise IllegalPlay(f"{card.name} is not a Drink Deck card.", (otto.TURN,))
+                raise IllegalPlay(f"{card.name} is not a Drink Deck card.", (OTTO_TURN,))
             self._start_drinking(state, out)
             take_from_deck(state, out)
-            out.say("Otto has no Drink Me! pile: he drinks from the Drink Deck, and it affects both of his tracks.", otto.TURN)
-            entry = start_drink(state, seat, card, "drink_deck", out, rule=otto.TURN)
+            out.say("Otto has no Drink Me! pile: he drinks from the Drink Deck, and it affects both of his tracks.", OTTO_TURN)
+            entry = start_drink(state, seat, card, "drink_deck", out, rule=OTTO_TURN)
             self._drink_ready(state, entry, out)
             return
         if not state.ordered:
@@ -149,17 +153,18 @@ class Reveals:
             raise NotUnderstood("Which card does Otto reveal from the Drink Deck? `Otto reveals CARD`.")
         card, declared_chaser = self._drink_card(reveal.card, out, state)
         if card.type not in ("drink", "drink_event", "special_reserve"):
-            raise IllegalPlay(f"{card.name} is not a Drink Deck card.", (otto.TARGETING,))
+            raise IllegalPlay(f"{card.name} is not a Drink Deck card.", (SENT_DRINK_FROM_DECK,))
         take_from_deck(state, out)
-        entry = start_drink(state, seat, card, "drink_deck", out, chaser=declared_chaser, rule=otto.TARGETING)
+        entry = start_drink(state, seat, card, "drink_deck", out, chaser=declared_chaser, rule=SENT_DRINK_FROM_DECK)
         entry.sent_by = sent_by
         self._drink_ready(state, entry, out)
 
     def _drink_ready(self, state: GameState, entry, out: Outcome) -> None:
-        """A Drink just revealed: ask for what the books leave out; prompt Otto when it affects him."""
+        """A Drink just revealed: ask for what the books leave out; tell the characters it is on the chain (Otto's
+        deck answers one that affects him)."""
         self._ask_unknown_alcohol(state, entry, out)
         if entry.kind == "drink" and not entry.awaiting_chaser:
-            self._prompt_otto(state, entry, None, out)
+            character_rules.joined_chain(state, entry, None, out)
 
     def _reveal_for_copies(self, state: GameState, reveal: A.Reveal, out: Outcome) -> None:
         seat = state.copies_for

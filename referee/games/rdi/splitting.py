@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from referee.core.ruling import IllegalPlay, Outcome
 from referee.games.rdi.effects import ed
-from referee.games.rdi.characters import otto
+from referee.games.rdi import characters
 from referee.games.rdi.state import Entry, GameState
 
 
@@ -57,7 +57,7 @@ def split(state: GameState, drink: Entry, partner: int | None, rounding: str, ou
     out.say(f"{why}: {drink.name} becomes two independent Drinks of {drink.alcohol} Alcohol Content each ({before} "
             f"halved, rounded {rounding}), one for {owner} and one for {state.players[partner].name}. A card that "
             "changes a Drink now changes only one of them.", ed(state, "other-rules/splitting-drinks"))
-    otto.prompt_response(state, half, None, out)
+    characters.joined_chain(state, half, None, out)
 
 
 def offer_builtin_split(state: GameState, drink: Entry, card, out: Outcome) -> bool:
@@ -69,9 +69,7 @@ def offer_builtin_split(state: GameState, drink: Entry, card, out: Outcome) -> b
         return False  # came as a Chaser: no split
     drink.offered = True
     name = state.players[drink.drinker].name
-    if state.players[drink.drinker].automaton:
-        out.say(f"{name} chooses not to split {drink.name}: given the choice, Otto never splits a Drink.",
-                "smb/otto/choices")
+    if characters.offered_split(state, drink.drinker, drink, out):  # the drinker's rule declines it (Otto)
         return False
     section = "other-rules/mead" if state.rules == "rdi3" else "other-rules/mead-and-similar-drinks"
     out.say(f"{drink.name} has a built-in split: {name} may now split it with another player "

@@ -234,6 +234,14 @@ class GameState(Seats):
     def in_game(self) -> list[int]:
         return [i for i, p in enumerate(self.players) if not p.out]
 
+    def people(self) -> list[int]:
+        """Seats still in that a person plays: an automaton (Otto) never wins or loses."""
+        return [i for i, p in enumerate(self.players) if not p.out and not p.automaton]
+
+    def out_of_gold(self, seat: int) -> bool:
+        """A person with no Gold left (an automaton has no Gold of its own, so it never runs out)."""
+        return self.players[seat].gold <= 0 and not self.players[seat].automaton
+
     def turn_order_from(self, start: int) -> list[int]:
         """Seats still in the game, clockwise (to the left) from ``start``."""
         count = len(self.players)

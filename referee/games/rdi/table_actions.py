@@ -1,5 +1,6 @@
-"""Announcements of character mechanics and variants: Potions, the kitchen, Otto's boxes,
-Prizes, splitting Mead, leaving a Round."""
+"""Announcements of character mechanics and variants: Prizes, splitting Mead, leaving a Round, keeping a
+revealed card, and what a character's own announcement (Potions, the kitchen, Otto's boxes) may ask of the
+engine."""
 
 from __future__ import annotations
 
@@ -7,11 +8,10 @@ from referee.core.ruling import IllegalPlay, Outcome
 from referee.games.rdi import announce as A
 from referee.games.rdi import gambling, round_window, splitting, variants
 from referee.games.rdi import characters as character_rules
-from referee.games.rdi.characters import otto
 from referee.games.rdi.effects import ed
 from referee.games.rdi.legality import Checker
 from referee.games.rdi.phrases import of_kind
-from referee.games.rdi.state import Entry, GameState
+from referee.games.rdi.state import GameState
 
 
 class TableActions:
@@ -59,52 +59,10 @@ class TableActions:
     def timing(state: GameState) -> str:
         return ed(state, "other-rules/timing")
 
+    def pass_in_round(self, state: GameState, seat: int, out: Outcome) -> None:
+        """A character's go in a Round of Gambling that comes to a pass (Otto's empty deck)."""
+        gambling.pass_turn(state, seat, out)
+
     def split(self, state: GameState, split: A.Split, out: Outcome) -> None:
         self._no_open_question(state)
         splitting.builtin_split(state, state.seat(split.player), state.seat(split.partner), out)
-
-    def otto_box(self, state: GameState, box: A.OttoBox, out: Outcome) -> None:
-        seat = otto.otto_seat(state)
-        if seat is None:
-            raise IllegalPlay("Otto is not in this game (`new rdi Otto Ann Bob`).", (otto.GENERAL,))
-        effects = otto.parse_effects(state, box.text)
-        name = {"action": "Otto's Action", "sometimes": "Otto's response", "gambling": "Otto's Gambling play",
-                "cheating": "Otto's Cheating play"}[box.box]
-        entry = Entry(uid=state.next_uid, kind="card", player=seat, name=name, card_type=box.box, inline=effects)
-        if box.box == "action":
-            if state.active != seat or state.chain or state.action_done:
-                raise IllegalPlay("Otto's Action box is revealed in his own Action phase, once.", (otto.TURN,))
-            state.action_done = True
-        elif box.box == "sometimes":
-            from referee.games.rdi.effects import affected_attrs
-
-            top = state.top
-            if top is None or not affected_attrs(state, top, seat, self.cards.by_id.get(top.card_id) if top.card_id else None):
-                raise IllegalPlay("Otto responds only when a card or Drink affects his Fortitude, Alcohol Content or Gold"
-                                  + (f"; {top.name} does not." if top else "; nothing is waiting."), (otto.RESPONSES,))
-            entry.responds_to = top.uid
-        else:
-            round_ = state.round
-            if round_ is None or round_.next_actor != seat or state.chain:
-                raise IllegalPlay("Otto's Gambling box is revealed when it is his turn in a Round of Gambling.", (otto.GAMBLING,))
-            if not otto.use_card(state, out):
-                gambling.pass_turn(state, seat, out)
-                return
-            if round_.needs_cheating and box.box == "gambling":
-                out.say("Otto's revealed play is Gambling, illegal after \"Winning Hand!\": he passes instead.",
-                        otto.GAMBLING, "smb/otto/gambling/example")
-                gambling.pass_turn(state, seat, out)
-                return
-            state.chain.append(entry)
-            state.next_uid += 1
-            out.say(f"{name}: {box.text}.", otto.GAMBLING)
-            return
-        if not otto.use_card(state, out):
-            return
-        state.chain.append(entry)
-        state.next_uid += 1
-        out.say(f"{name}: {box.text}. Players may respond like any card of this kind; `resolve` when nobody does.",
-                otto.TURN if box.box == "action" else otto.RESPONSES)
-
-    def _prompt_otto(self, state: GameState, entry, card, out: Outcome) -> None:
-        otto.prompt_response(state, entry, card, out)

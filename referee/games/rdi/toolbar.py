@@ -39,7 +39,7 @@ WIDEST = dict(fortitude=20, alcohol=20, gold=99, drink_me=9)
 
 def _player(state: GameState, seat: int) -> tuple[str, ...]:
     p = state.players[seat]
-    if p.automaton:
+    if characters.tracks_toward(p):  # an automaton shows its tracks toward each player, not figures
         mark = ACTIVE if seat == state.active else ""
         tracks = [(n, f, a) for n, (f, a) in characters.tracks_toward(p).items()]
         return (f"{mark}{p.name}: " + ", ".join(f"toward {n} F{f} A{a}" for n, f, a in tracks),

@@ -6,7 +6,8 @@ from referee.core.ruling import GameOver, IllegalPlay, Outcome
 from referee.games.rdi import announce as A
 from referee.games.rdi import in_front
 from referee.games.rdi.bookkeeping import begin_turn
-from referee.games.rdi.characters import check_owed_choices, end_of_turn, otto, turn_end_order
+from referee.games.rdi.characters import (
+    check_end_turn, check_order, check_owed_choices, end_of_action_phase, end_of_turn, turn_end_order)
 from referee.games.rdi.drinks import take_from_deck
 from referee.games.rdi.effects import clamp_change, ed
 from referee.games.rdi.state import PHASE_NAMES, PHASES, GameState
@@ -41,7 +42,7 @@ class TurnStructure:
                               (ed(state, "on-your-turn"),), code="wrong-phase")
         if phase != state.phase:
             if state.phase in ("discard_draw", "action") and phase in ("order", "drink"):
-                otto.end_of_action_phase(state, state.active, out)
+                end_of_action_phase(state, state.active, out)
             state.phase = phase
             out.say(f"{state.players[state.active].name}'s {PHASE_NAMES[phase]} phase.", ed(state, "on-your-turn"))
 
@@ -68,8 +69,7 @@ class TurnStructure:
                               (ed(state, "on-your-turn/order-a-drink"),))
         if state.players[target].out:
             raise IllegalPlay(f"{order.target} is out of the game.", (ed(state, "losing-the-game"),))
-        if state.players[target].automaton:
-            raise IllegalPlay("Players may not Order Drinks for Otto; he drinks from the Drink Deck.", (otto.GENERAL,))
+        check_order(state, seat, target)
         self._move_to(state, "order", out)
         if extra:
             state.extra_orders -= 1
@@ -93,9 +93,8 @@ class TurnStructure:
         if state.turn_ending:  # the cards in front of its player have acted: the turn is over
             self._finish_turn(state, seat, out)
             return
-        if player.automaton and not state.drunk:
-            raise IllegalPlay("Otto drinks from the Drink Deck in his Drink phase: `Otto reveals CARD`.", (otto.TURN,))
-        if not player.out and not state.drunk and not player.automaton:
+        check_end_turn(state, seat)
+        if not player.out and not state.drunk:
             if not state.ordered:
                 raise IllegalPlay(f"{player.name} has not ordered a Drink yet.", (ed(state, "on-your-turn"),),
                                   hint=f"`{player.name} orders a drink for NAME`.")
@@ -146,7 +145,7 @@ class TurnStructure:
         following = [s for s in state.turn_order_from(state.active) if s != state.active]
         if not following:
             return
-        otto.end_of_action_phase(state, state.active, out)
+        end_of_action_phase(state, state.active, out)
         begin_turn(state, following[0])
         state.turn += 1
         state.last_pot = []  # play has moved on from the end of the last Round

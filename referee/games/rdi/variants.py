@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from referee.core.ruling import IllegalPlay, Outcome
 from referee.core.text import listed
+from referee.games.rdi import characters
 from referee.games.rdi.state import GameState
 
 BAR = "gii/variants/bar-deck"
 PRIZE = "gii/variants/prize"
-OTTO_PRIZE = "smb/otto/other-rules/prize-variant"
 DECK = 30
 
 
@@ -45,8 +45,7 @@ def put_prize_in_pot(state: GameState, starter: int, out: Outcome) -> None:
     """Before the antes, the starter adds a Prize from the Inn to the pot."""
     if state.prizes_inn is None:
         return
-    if state.players[starter].automaton:
-        out.say("Otto starts this Round, so he adds no Prize to the pot.", OTTO_PRIZE)
+    if characters.adds_no_prize(state, starter, out):
         return
     if not state.prizes_inn and state.prize_bin:
         out.say("No Prizes are left in the Inn: every Prize in the Prize Bin returns to the Inn.", PRIZE)
@@ -106,9 +105,8 @@ def award_prize(state: GameState, winner: int | None, out: Outcome) -> None:
     if winner is None:
         state.prizes_inn.append(state.pot_prize)
         out.say(f"The pot goes to the Inn, and its Prize {state.pot_prize} goes with it.", PRIZE)
-    elif state.players[winner].automaton:
+    elif characters.wins_no_prize(state, winner, out):
         state.prizes_inn.append(state.pot_prize)
-        out.tell(f"Otto wins the Prize {state.pot_prize}: it goes back to the Inn with no effect.", OTTO_PRIZE)
     elif _takes_effect_when_won(state.pot_prize):
         _won_prize_takes_effect(state, winner, state.pot_prize, out)
     else:

@@ -22,9 +22,19 @@ names: ``on_setup`` (what is said when the game starts), ``tracks`` (its figures
 ``check_owed_choices`` (a choice between two revealed cards, before anyone acts), ``HELD``/``check_holds``
 (cards played from in front of a holder, not a hand), ``check_play`` and ``card_played``, ``OPS``/
 ``apply_op`` (an effect op only it has), ``last_chance_ok``, ``adjust_change``, ``forbid_response``,
-``after_card``, ``negated``, ``end_of_turn`` and ``turn_end_order``. The engine asks through the functions
-below and never imports the module by name; adding such a character is its module and one line in
-``PLUGGED``.
+``after_card``, ``negated``, ``end_of_turn`` and ``turn_end_order``; and, for a seat that plays itself (Otto):
+``seat_character``/``check_seats``/``table_setup``/``starting_gold_note`` (seating), ``joined_chain`` (a play
+or Drink just put on the chain), ``marks_play`` and ``lowered_numerals`` (a play marked by what lies in front
+of its player: a Power Jinx), ``takes_change``/``drinks``/``made_to_drink`` (a change or Drink the character's
+rules take: Otto's tracks), ``asked_to_discard``, ``offered_split``, ``rule_option``/``not_asked`` (a choice its
+rule makes), ``check_order``/``check_end_turn``, ``passes_in_round``, ``typed_card`` (a play the table typed,
+held by no card database), ``adds_no_prize``/``wins_no_prize`` (the Prize variant), ``end_of_action_phase``
+and ``after_round``. The engine asks through the functions below and never imports the module by name;
+adding such a character is its module and one line in ``PLUGGED``.
+
+That a seat is an automaton, played by its deck rather than a person (no hand, no Gold of its own, never
+wins or loses, never declares), is the one capability the engine asks of a seat itself: its character's slot
+says so and ``Player.automaton`` reads it. Every rule that follows from it lives with the character.
 """
 
 from __future__ import annotations
@@ -43,6 +53,17 @@ PLUGGED = {serena.CHARACTER: serena, kaylin.CHARACTER: kaylin, roxana.CHARACTER:
 def _answering(hook: str):
     """The plugged characters' functions for a hook only some of them answer (``adjust_change``)."""
     return [getattr(module, hook) for module in PLUGGED.values() if hasattr(module, hook)]
+
+
+def _each(hook: str, *args) -> None:
+    """Every plugged character answering ``hook`` hears the event; each checks whether it concerns it."""
+    for answer in _answering(hook):
+        answer(*args)
+
+
+def _any(hook: str, *args) -> bool:
+    """Whether a plugged character answering ``hook`` took the event (the first that does ends the asking)."""
+    return any(answer(*args) for answer in _answering(hook))
 
 
 def _plugged(player):
@@ -261,3 +282,119 @@ def apply_set(state: GameState, seat: int, key: str, value: str, cards, out: Out
 
 def position_problems(state: GameState) -> list[tuple[str, str]]:
     return [problem for module in CORRECTABLE if (problem := module.position_problem(state))]
+
+
+# --- a seat that plays itself (Otto) -------------------------------------------------------------------------
+def seat_character(name: str) -> str | None:
+    """The character a seat's name alone makes it (the seat named Otto), whatever else is typed after it."""
+    return next((found for hook in _answering("seat_character") if (found := hook(name))), None)
+
+
+def check_seats(names: list[str]) -> None:
+    """Refuses a table a character cannot sit at (Otto: the third seat of a two-player game)."""
+    _each("check_seats", names)
+
+
+def table_setup(state: GameState, factions: list[str] | None, out: Outcome) -> None:
+    """What a character sets up for the whole table as the game starts, before the table's own setup is said
+    (Otto's deck, from the ``factions`` the table named, and his tracks; he goes first)."""
+    _each("table_setup", state, factions, out)
+
+
+def starting_gold_note(state: GameState) -> str:
+    return "".join(hook(state) for hook in _answering("starting_gold_note"))
+
+
+def joined_chain(state: GameState, entry: Entry, card, out: Outcome) -> None:
+    """A play or Drink just went on the chain (Otto's deck answers one that affects him)."""
+    _each("joined_chain", state, entry, card, out)
+
+
+def marks_play(state: GameState, seat: int, entry: Entry, out: Outcome) -> None:
+    """A play about to go on the chain, marked by what lies in front of its player (a Power Jinx)."""
+    _each("marks_play", state, seat, entry, out)
+
+
+def lowered_numerals(card, effects: list, name: str, section: str | None, out: Outcome) -> list:
+    """What a card played with its numerals lowered (``Entry.jinxed``) does from in front of its player."""
+    for hook in _answering("lowered_numerals"):
+        effects = hook(card, effects, name, section, out)
+    return effects
+
+
+def takes_change(state: GameState, seat: int, source: int | None, attr: str, change: int, why: str, out: Outcome,
+                 modified: bool = False) -> bool:
+    """A card's change to a seat whose character's rules take it (Otto's tracks): True when one did
+    (``modified``: a standing modifier changed it on the way)."""
+    return _any("takes_change", state, seat, source, attr, change, why, out, modified)
+
+
+def drinks(state: GameState, entry: Entry, title: str, out: Outcome) -> bool:
+    """A Drink whose drinker's character's rules take it (Otto's tracks): True when one did."""
+    return _any("drinks", state, entry, title, out)
+
+
+def made_to_drink(state: GameState, seat: int, by: int, times: int, by_name: str, out: Outcome) -> bool:
+    """A card makes a seat drink that has no Drink Me! pile (Otto): True when its character's rules say how."""
+    return _any("made_to_drink", state, seat, by, times, by_name, out)
+
+
+def asked_to_discard(state: GameState, seat: int, source: str, out: Outcome) -> bool:
+    """A discard a character's rules take (Otto discards nothing): True when one did."""
+    return _any("asked_to_discard", state, seat, source, out)
+
+
+def offered_split(state: GameState, seat: int, drink: Entry, out: Outcome) -> bool:
+    """A built-in split offered to a drinker whose character's rule declines it (Otto never splits): True then."""
+    return _any("offered_split", state, seat, drink, out)
+
+
+def rule_option(state: GameState, seat: int, options, describe, out: Outcome):
+    """The option an automaton's rule takes of a choice (``describe(option)`` words one), or None for none."""
+    hook = _own(state.players[seat], "rule_option")
+    return hook(state, seat, options, describe, out) if hook else None
+
+
+def not_asked(state: GameState, seat: int, out: Outcome) -> None:
+    """Said when a choice names an automaton, whose rule chooses for it as the card resolves."""
+    if hook := _own(state.players[seat], "not_asked"):
+        hook(state, seat, out)
+
+
+def check_order(state: GameState, seat: int, target: int) -> None:
+    """Refuses a Drink ordered for a seat that has no Drink Me! pile (Otto)."""
+    _each("check_order", state, seat, target)
+
+
+def check_end_turn(state: GameState, seat: int) -> None:
+    """Refuses ending a turn a character's rules say is not done (Otto has not drunk)."""
+    _each("check_end_turn", state, seat)
+
+
+def passes_in_round(state: GameState, seat: int, out: Outcome) -> None:
+    """A pass in a Round of Gambling, as the character makes it (Otto reveals a card even to pass)."""
+    _each("passes_in_round", state, seat, out)
+
+
+def typed_card(state: GameState, entry: Entry):
+    """The card of a play the table typed, which no card database holds (Otto's revealed box)."""
+    return next((card for hook in _answering("typed_card") if (card := hook(state, entry)) is not None), None)
+
+
+def end_of_action_phase(state: GameState, seat: int, out: Outcome) -> None:
+    _each("end_of_action_phase", state, seat, out)
+
+
+def after_round(state: GameState, out: Outcome) -> None:
+    """A Round of Gambling just ended (Otto's deck, empty during it, is reshuffled)."""
+    _each("after_round", state, out)
+
+
+def adds_no_prize(state: GameState, starter: int, out: Outcome) -> bool:
+    """Prize variant: the starter of a Round adds no Prize to the pot (Otto): True then."""
+    return _any("adds_no_prize", state, starter, out)
+
+
+def wins_no_prize(state: GameState, winner: int, out: Outcome) -> bool:
+    """Prize variant: a Prize won that goes back to the Inn with no effect (Otto's): True then."""
+    return _any("wins_no_prize", state, winner, out)

@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import re
 
+from referee.core.carddb import Card
 from referee.core.parse import find_players
-from referee.core.ruling import IllegalPlay, NotUnderstood, Outcome
+from referee.core.ruling import ASK, IllegalPlay, NotUnderstood, Outcome
 from referee.core.text import count_of
-from referee.games.rdi.state import GameState
+from referee.games.rdi.state import GAME, Entry, GameState
 
 SETUP = "smb/otto/setup"
 GENERAL = "smb/otto/general-rules"
@@ -28,6 +29,7 @@ TURN = "smb/otto/turn"
 GAMBLING = "smb/otto/gambling"
 RESPONSES = "smb/otto/responses"
 DECK = "smb/otto/deck"
+PRIZE = "smb/otto/other-rules/prize-variant"
 CHOICES = "smb/otto/choices"
 DEBUFFS = {"pain_curse": "smb/otto/witchdoctor/pain-curse", "mind_hex": "smb/otto/witchdoctor/mind-hex",
            "power_jinx": "smb/otto/witchdoctor/power-jinx"}
@@ -37,6 +39,10 @@ FACTION_SIZE = 5
 
 # The announcements only this character makes, as the prompt completes them after the player's name.
 VERBS = ()
+# His announcements, which the table types for him: his revealed boxes (`Otto action: …`), and a player taking
+# the reward a track "passing out" gives (`Ann takes gold`).
+ANNOUNCEMENTS = ("OttoBox", "Reward")
+OPS = ("debuff",)  # Witchdoctor Otto's Debuff tokens, given by his boxes
 
 
 # Otto's own state, in his seat's character slot (``Player.part``): that the seat is an automaton (the one
@@ -62,7 +68,7 @@ def otto_seat(state: GameState) -> int | None:
     return next((i for i, p in enumerate(state.players) if p.automaton), None)
 
 
-def discards_nothing(state: GameState, seat: int, source: str, out: Outcome) -> bool:
+def asked_to_discard(state: GameState, seat: int, source: str, out: Outcome) -> bool:
     """Otto holds no hand: a card that makes him discard does nothing, and a penalty for not discarding
     enough is ignored (Smorgasbox, Otto's choices). True when the seat is Otto's."""
     if not state.players[seat].automaton:
@@ -89,7 +95,7 @@ def _declined(effect) -> str | None:
     return None
 
 
-def option_for_otto(state: GameState, options, describe, out: Outcome):
+def rule_option(state: GameState, seat: int, options, describe, out: Outcome):
     """The option Otto takes: the first one that asks none of what he declines; where every option asks
     something he declines the books are silent (house rule ``otto-every-option-declined``).
     ``describe(option)`` words an option. Returns the option, or None when he takes none."""
@@ -114,7 +120,7 @@ def option_for_otto(state: GameState, options, describe, out: Outcome):
     return None
 
 
-def prompt_response(state: GameState, entry, card, out: Outcome) -> None:
+def joined_chain(state: GameState, entry, card, out: Outcome) -> None:
     """A play or Drink that would change Otto's Fortitude, Alcohol Content or Gold: his deck answers with
     its Sometimes box (Smorgasbox, Otto's responses). His own cards do not trigger him; his Drinks do."""
     from referee.games.rdi.effects import affected_attrs
@@ -123,14 +129,10 @@ def prompt_response(state: GameState, entry, card, out: Outcome) -> None:
     own_card = seat is not None and entry.kind == "card" and entry.player == seat
     if seat is None or own_card or not affected_attrs(state, entry, seat, card):
         return
-    someone = next((state.players[s].name for s in humans(state)), "Ann")
+    someone = next((state.players[s].name for s in state.people()), "Ann")
     out.say("Otto is affected: reveal the top card of his deck and type its Sometimes box "
             f"(`Otto responds: {someone} loses 1 Fortitude`, or `Otto responds: nothing`). It counts as a Sometimes "
             "Card.", RESPONSES)
-
-
-def humans(state: GameState) -> list[int]:
-    return [i for i, p in enumerate(state.players) if not p.automaton and not p.out]
 
 
 def setup(state: GameState, factions: list[str], out: Outcome) -> None:
@@ -146,6 +148,29 @@ def setup(state: GameState, factions: list[str], out: Outcome) -> None:
     out.say(f"Otto joins as a third seat and goes first; his tracks toward {', '.join(otto.part['tracks'])} start at 6 Fortitude "
             f"and 0 Alcohol Content. His deck: {' and '.join(factions) or 'two factions (not named)'}, "
             f"{state.otto_deck} cards.", SETUP)
+
+
+def seat_character(name: str) -> str | None:
+    """The seat named Otto is the automaton, whatever else is typed after it."""
+    return CHARACTER if is_otto(name) else None
+
+
+def check_seats(names: list[str]) -> None:
+    if any(is_otto(n.partition("=")[0]) for n in names) and len(names) != 3:
+        raise NotUnderstood("Otto is a third seat for a two-player game: `new rdi Otto Ann Bob`.")
+
+
+def table_setup(state: GameState, factions: list[str] | None, out: Outcome) -> None:
+    """Otto's deck and tracks, before the table's own setup is said; he goes first, at his Action phase."""
+    if otto_seat(state) is None:
+        return
+    setup(state, factions or [], out)
+    state.active = otto_seat(state)
+    state.phase = "action"
+
+
+def starting_gold_note(state: GameState) -> str:
+    return " (Otto counts as a third player for the starting Gold.)" if otto_seat(state) is not None else ""
 
 
 def track_change(state: GameState, source: int | None, attr: str, change: int, out: Outcome, why: str,
@@ -235,14 +260,14 @@ def _who(state: GameState, text: str) -> list[int] | str:
     if text in ("otto", "otto's track", "the affected track", "the affected tracks", "the affected track(s)"):
         return "otto"
     if text in ("each player", "each other player", "both players", "every player"):
-        return humans(state)
+        return state.people()
     most = _MOST.match(text)
     if most:
         attr = "alcohol" if most.group("attr").startswith("alcohol") else most.group("attr").lower()
-        values = {s: getattr(state.players[s], attr) for s in humans(state)}
+        values = {s: getattr(state.players[s], attr) for s in state.people()}
         best = (max if most.group("dir") == "most" else min)(values.values())
         return [s for s, v in values.items() if v == best]  # tied players both take the effect
-    return [state.seat(n) for n in find_players(text, [state.players[s].name for s in humans(state)])]
+    return [state.seat(n) for n in find_players(text, [state.players[s].name for s in state.people()])]
 
 
 def parse_effects(state: GameState, text: str) -> list[dict]:
@@ -327,6 +352,192 @@ def end_of_action_phase(state: GameState, seat: int, out: Outcome) -> None:
         player.debuffs = [d for d in player.debuffs if d != "power_jinx"]
         state.otto_tokens["power_jinx"] = state.otto_tokens.get("power_jinx", 0) + count
         out.say(f"End of {player.name}'s Action phase: the Power Jinx goes back to Otto, used or not.", DEBUFFS["power_jinx"])
+
+# --- what the engine asks of him through the registry (characters/__init__.py) ---------------
+def check_play(state: GameState, seat: int, card) -> None:
+    if state.players[seat].automaton:
+        raise IllegalPlay("Otto holds no hand: the top card of his deck plays for him.", (GENERAL,),
+                          code="not-your-card", hint="Type the box it shows: `Otto action: …`, `Otto responds: …` "
+                                                      "or `Otto gambling: …`.")
+
+
+def marks_play(state: GameState, seat: int, entry, out: Outcome) -> None:
+    """A Power Jinx on the player of an Action Card: its numerals count 1 lower."""
+    if entry.card_type == "action" and jinxed(state, seat):
+        entry.jinxed = True
+        out.say(f"{state.players[seat].name} has a Power Jinx: every numeral on this Action Card counts 1 lower (not "
+                "below 0).", DEBUFFS["power_jinx"], "smb/otto/witchdoctor/numerical-values")
+
+
+def lowered_numerals(card, effects: list, name: str, section: str | None, out: Outcome) -> list:
+    """A Power Jinx on the card when it was played makes what it does from in front of the player 1 smaller, not
+    below 0, for as long as it stays there (the Smorgasbox says so of Spatchcocked Cockatrice)."""
+    changed = []
+    for effect in effects:
+        if effect.op == "modify" and effect.by:
+            effect = effect.replace(by=effect.by + 1 if effect.by < 0 else effect.by - 1)
+        elif isinstance(getattr(effect, "amount", None), int):
+            effect = effect.replace(amount=max(0, effect.amount - 1))
+        changed.append(effect)
+    out.say(f"{card.name} was played under a Power Jinx: what it does from in front of {name} is 1 smaller (never "
+            "below 0) for as long as it stays there.",
+            *([section] if section else ()), DEBUFFS["power_jinx"], "smb/otto/witchdoctor/numerical-values")
+    return changed
+
+
+def takes_change(state: GameState, seat: int, source: int | None, attr: str, change: int, why: str, out: Outcome,
+                 modified: bool = False) -> bool:
+    """A card's change to Otto goes to his track(s) (``modified``: a standing modifier of the card's player
+    changed it). True when the seat is Otto's."""
+    if not state.players[seat].automaton:
+        return False
+    if modified:
+        # Otto counts as a player (Smorgasbox, Otto): a standing modifier of the card's player (Wulfric's
+        # Bitey) reaches his track as it would any player's
+        out.say("Otto counts as a player, so that reaches his track too.", TARGETING)
+    track_change(state, source, attr, change, out, why)
+    return True
+
+
+def drinks(state: GameState, entry, title: str, out: Outcome) -> bool:
+    """Otto's own drinking moves both of his tracks, even if a player changed the Drink; a Drink a player's card
+    gave him moves only that player's track (Smorgasbox, Two Tracks). True when the drinker is Otto."""
+    if not state.players[entry.drinker].automaton:
+        return False
+    for attr, value in (("alcohol", entry.alcohol), ("fortitude", entry.fortitude)):
+        if value:
+            track_change(state, entry.sent_by, attr, value, out, title)
+    return True
+
+
+def made_to_drink(state: GameState, seat: int, by: int, times: int, by_name: str, out: Outcome) -> bool:
+    """Otto has no Drink Me! pile: he drinks from the Drink Deck, and a player's card that makes him drink affects
+    only that player's track (Smorgasbox, Otto). True when the seat is Otto's."""
+    if not state.players[seat].automaton:
+        return False
+    state.must_drink += [seat] * times
+    state.otto_sent_by += [by] * times
+    out.verdict, out.code = ASK, "ask-reveal"
+    out.say(f"Otto must drink {count_of(times, 'Drink')}: he has no Drink Me! pile, so each comes from the "
+            f"top of the Drink Deck (`Otto reveals CARD`), and only {by_name}'s track is affected.", TARGETING)
+    return True
+
+
+def offered_split(state: GameState, seat: int, drink, out: Outcome) -> bool:
+    if not state.players[seat].automaton:
+        return False
+    out.say(f"{state.players[seat].name} chooses not to split {drink.name}: given the choice, Otto never splits a "
+            "Drink.", CHOICES)
+    return True
+
+
+def check_order(state: GameState, seat: int, target: int) -> None:
+    if state.players[target].automaton:
+        raise IllegalPlay("Players may not Order Drinks for Otto; he drinks from the Drink Deck.", (GENERAL,))
+
+
+def check_end_turn(state: GameState, seat: int) -> None:
+    if state.players[seat].automaton and not state.drunk:
+        raise IllegalPlay("Otto drinks from the Drink Deck in his Drink phase: `Otto reveals CARD`.", (TURN,))
+
+
+def typed_card(state: GameState, entry) -> Card:
+    """His revealed box, as a card with the effects the table typed (``Entry.inline``)."""
+    return Card(id="otto/box", name=entry.name, game=GAME, book="smb", type=entry.card_type, summary=entry.name,
+                data={"effects": [], "cites": [GENERAL]})
+
+
+def not_asked(state: GameState, seat: int, out: Outcome) -> None:
+    out.say("Otto is not asked: his own rule picks his option as the card resolves.", CHOICES)
+
+
+def apply_op(state: GameState, entry, card, effect, out: Outcome) -> None:
+    give_debuff(state, list(effect.aim or ()), effect.kind, out)
+
+
+def announced(state: GameState, announcement, out: Outcome, table) -> None:
+    """A revealed box of his, or a reward taken (``table``: the engine's cards and its way to pass in a Round)."""
+    if type(announcement).__name__ == "Reward":
+        reward(state, state.seat(announcement.player), announcement.choice, out)
+    else:
+        reveal_box(state, announcement, out, table)
+
+
+def reveal_box(state: GameState, box, out: Outcome, table) -> None:
+    """`Otto action: …`, `Otto responds: …`, `Otto gambling: …`: the box the table read, as a play on the chain."""
+    from referee.games.rdi.effects import affected_attrs
+
+    seat = otto_seat(state)
+    if seat is None:
+        raise IllegalPlay("Otto is not in this game (`new rdi Otto Ann Bob`).", (GENERAL,))
+    effects = parse_effects(state, box.text)
+    name = {"action": "Otto's Action", "sometimes": "Otto's response", "gambling": "Otto's Gambling play",
+            "cheating": "Otto's Cheating play"}[box.box]
+    entry = Entry(uid=state.next_uid, kind="card", player=seat, name=name, card_type=box.box, inline=effects)
+    if box.box == "action":
+        if state.active != seat or state.chain or state.action_done:
+            raise IllegalPlay("Otto's Action box is revealed in his own Action phase, once.", (TURN,))
+        state.action_done = True
+    elif box.box == "sometimes":
+        top = state.top
+        if top is None or not affected_attrs(state, top, seat, table.cards.by_id.get(top.card_id) if top.card_id else None):
+            raise IllegalPlay("Otto responds only when a card or Drink affects his Fortitude, Alcohol Content or Gold"
+                              + (f"; {top.name} does not." if top else "; nothing is waiting."), (RESPONSES,))
+        entry.responds_to = top.uid
+    else:
+        round_ = state.round
+        if round_ is None or round_.next_actor != seat or state.chain:
+            raise IllegalPlay("Otto's Gambling box is revealed when it is his turn in a Round of Gambling.", (GAMBLING,))
+        if not use_card(state, out):
+            table.pass_in_round(state, seat, out)
+            return
+        if round_.needs_cheating and box.box == "gambling":
+            out.say("Otto's revealed play is Gambling, illegal after \"Winning Hand!\": he passes instead.",
+                    GAMBLING, "smb/otto/gambling/example")
+            table.pass_in_round(state, seat, out)
+            return
+        state.chain.append(entry)
+        state.next_uid += 1
+        out.say(f"{name}: {box.text}.", GAMBLING)
+        return
+    if not use_card(state, out):
+        return
+    state.chain.append(entry)
+    state.next_uid += 1
+    out.say(f"{name}: {box.text}. Players may respond like any card of this kind; `resolve` when nobody does.",
+            TURN if box.box == "action" else RESPONSES)
+
+
+def adds_no_prize(state: GameState, starter: int, out: Outcome) -> bool:
+    if not state.players[starter].automaton:
+        return False
+    out.say("Otto starts this Round, so he adds no Prize to the pot.", PRIZE)
+    return True
+
+
+def wins_no_prize(state: GameState, winner: int, out: Outcome) -> bool:
+    """The Prize he wins goes back to the Inn (the engine puts it there)."""
+    if not state.players[winner].automaton:
+        return False
+    out.tell(f"Otto wins the Prize {state.pot_prize}: it goes back to the Inn with no effect.", PRIZE)
+    return True
+
+
+def last_chance_ok(state: GameState, seat: int | None, announcement) -> bool:
+    """A reward owed, and his response box (a Sometimes Card), may still come during a last chance."""
+    kind = type(announcement).__name__
+    if kind == "Reward":
+        return state.players[seat].name in state.otto_rewards
+    return kind == "OttoBox" and announcement.box == "sometimes"
+
+
+def passes_in_round(state: GameState, seat: int, out: Outcome) -> None:
+    """Otto acts in a Round by revealing a card even when he passes (Smorgasbox, Gambling)."""
+    if state.players[seat].automaton and state.round.next_actor == seat and state.round.started:
+        if use_card(state, out):
+            out.say(f"Otto reveals a card for his turn in the Round and passes ({state.otto_deck} left in his "
+                    "deck).", GAMBLING)
+
 
 # --- table corrections (`set Otto toward Ann fortitude 6 alcohol 2`, `set Otto deck 8`, `set Ann debuffs ...`) ---
 SET_KEYS = {"toward": "toward", "deck": "deck", "discard": "discard", "debuffs": "debuffs", "debuff": "debuffs"}
