@@ -15,6 +15,8 @@ card's modifiers change what that player takes, once per card or Drink as a whol
 
 from __future__ import annotations
 
+from functools import partial
+
 from referee.core.carddb import Card
 from referee.core.effect_model import Effect, effects_data
 from referee.core.ruling import Outcome
@@ -22,7 +24,7 @@ from referee.games.rdi import characters
 from referee.games.rdi.citing import card_rule
 from referee.games.rdi.effects import ATTR_NAMES, ed, stored
 from referee.games.rdi.legality import timing
-from referee.games.rdi.state import GAME, Entry, GameState
+from referee.games.rdi.state import GAME, WHILE, Entry, GameState, Standing
 
 WHEN_WORDS = {"start_of_turn": "at the start of each of {name}'s turns",
               "end_of_turn": "at the end of each of {name}'s turns (after the Drink phase)",
@@ -133,12 +135,17 @@ def _idle() -> Effect:
 # ------------------------------------------------------------------ while it lies there
 
 
-def standing(state: GameState, victim: int, attr: str, change: int, out: Outcome) -> int:
-    """The `while` modifiers of the cards in front of ``victim`` change what they take from one card or Drink."""
+def standing(state: GameState, victim: int) -> list[Standing]:
+    """The cards in front of ``victim`` whose `while` modifiers change what they take from one card or Drink, in
+    the order they were put there."""
+    return [Standing(record["name"], "in front", WHILE, partial(_modify, record["uid"]))
+            for record in state.players[victim].front if record["when"] == "while"]
+
+
+def _modify(uid: int, state: GameState, victim: int, attr: str, change: int, entry, out: Outcome) -> int:
+    """The `while` card ``uid`` in front of ``victim`` changes ``change`` as its modifiers say."""
     player = state.players[victim]
-    for record in list(player.front):
-        if record["when"] != "while":
-            continue
+    for record in [r for r in player.front if r["uid"] == uid]:
         before = change
         for effect in stored(record["effects"]):
             if not _standing(effect) or not effect.by:

@@ -7,6 +7,7 @@ undo, the saved-game store and ``--json`` need nothing game-specific.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Callable
 
 from referee.core import chain
 from referee.core.table import Seats, plain
@@ -25,6 +26,22 @@ class CharacterNote:
     state: str  # in `state`'s line for the player ("Wulfric: loyal")
     mechanic: str  # in the one-line summary of mechanics in play ("Wulfric loyal")
     toolbar: tuple[str, ...] = ()  # in the toolbar's marks row, fullest wording first (none: not shown)
+
+
+WHILE, AFTER = "while", "after"  # a standing effect's timing: as a change is made, or right after it
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One standing effect bearing on a change to one player: an effect that lives somewhere (with a
+    character, in front of a player, as a Debuff token), with a timing. standing.py gathers them and applies
+    them in one order; what each does is its ``act``: (state, victim, attr, change, entry, out) -> the change
+    (an AFTER effect acts on its own and returns the change as it was)."""
+
+    name: str  # Wulfric's mood, the card's name, Otto's Debuffs
+    lives: str  # "character", "in front" or "debuff"
+    timing: str  # WHILE or AFTER
+    act: Callable
 
 
 @dataclass

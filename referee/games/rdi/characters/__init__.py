@@ -1,8 +1,8 @@
 """Character mechanics, one module each, hooked into the engine at a few fixed points:
 
-* ``adjust_change``: a standing modifier changes what one player takes from a card or Drink,
-  once for the card as a whole (Wulfric's moods); standing.py puts it in order with the cards in front.
-* ``after_change``: what a change sets off in front of the player (Otto's Debuffs).
+* ``standing``: the character's standing effects bearing on a change to one player (``Standing`` values:
+  Wulfric's mood changes a loss or gain as it is made, once for the card as a whole; Otto's Debuffs act
+  right after it); standing.py puts them in order with the cards in front.
 * ``after_card``: after a card's other effects (Serena's Piety).
 * ``forbid_response``: a standing prohibition on answering a card (Wulfric's Stalwart).
 * ``end_of_turn``: after a player's Drink phase (Wulfric's mood changes).
@@ -21,7 +21,7 @@ names: ``on_setup`` (what is said when the game starts), ``tracks`` (its figures
 ``REVEALS``/``reveal`` and ``keep`` (cards of its own decks turned over and kept), ``owes_choice`` and
 ``check_owed_choices`` (a choice between two revealed cards, before anyone acts), ``HELD``/``check_holds``
 (cards played from in front of a holder, not a hand), ``check_play`` and ``card_played``, ``OPS``/
-``apply_op`` (an effect op only it has), ``last_chance_ok``, ``adjust_change``, ``forbid_response``,
+``apply_op`` (an effect op only it has), ``last_chance_ok``, ``standing``, ``forbid_response``,
 ``after_card``, ``negated``, ``end_of_turn`` and ``turn_end_order``; and, for a seat that plays itself (Otto):
 ``seat_character``/``check_seats``/``table_setup``/``starting_gold_note`` (seating), ``joined_chain`` (a play
 or Drink just put on the chain), ``marks_play`` and ``lowered_numerals`` (a play marked by what lies in front
@@ -51,7 +51,7 @@ PLUGGED = {serena.CHARACTER: serena, kaylin.CHARACTER: kaylin, roxana.CHARACTER:
 
 
 def _answering(hook: str):
-    """The plugged characters' functions for a hook only some of them answer (``adjust_change``)."""
+    """The plugged characters' functions for a hook only some of them answer (``standing``)."""
     return [getattr(module, hook) for module in PLUGGED.values() if hasattr(module, hook)]
 
 
@@ -223,18 +223,10 @@ def fold_part(player: dict) -> dict:
     return player
 
 
-def adjust_change(state: GameState, victim: int, attr: str, change: int, entry: Entry | None, out: Outcome) -> int:
-    """The characters' own standing modifiers of one change (Wulfric's mood); standing.py puts them in order
-    with the cards in front of the player."""
-    for hook in _answering("adjust_change"):
-        change = hook(state, victim, attr, change, entry, out)
-    return change
-
-
-def after_change(state: GameState, victim: int, attr: str, change: int, out: Outcome) -> None:
-    """What a change sets off that a character put in front of the player (Otto's Debuffs)."""
-    for hook in _answering("after_change"):
-        hook(state, victim, attr, change, out)
+def standing(state: GameState, victim: int) -> list:
+    """The characters' standing effects bearing on a change to ``victim`` (Wulfric's mood, Otto's Debuffs);
+    standing.py puts them in order with the cards in front of the player."""
+    return [effect for hook in _answering("standing") for effect in hook(state, victim)]
 
 
 def after_card(state: GameState, entry: Entry, card, out: Outcome) -> None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from referee.core.carddb import Card
 from referee.core.ruling import IllegalPlay, NotUnderstood, Outcome
 from referee.core.setwords import report
-from referee.games.rdi.state import CharacterNote, Entry, GameState
+from referee.games.rdi.state import WHILE, CharacterNote, Entry, GameState, Standing
 
 CHARACTER = "Kaylin"
 
@@ -95,6 +95,12 @@ def turn_end_order(state: GameState, seat: int, out: Outcome) -> None:
 def from_kaylins_hand(state: GameState, entry: Entry | None) -> bool:
     return (entry is not None and entry.kind == "card" and entry.card_type in ("action", "sometimes", "anytime",
             "gambling", "cheating") and is_kaylin(state.players[entry.player].character))
+
+
+def standing(state: GameState, victim: int) -> list[Standing]:
+    """Wulfric's mood, while Kaylin plays: it bears on her own changes (Loyal, Clumsy) and on what her cards do
+    to others (Bitey)."""
+    return [] if kaylin_seat(state) is None else [Standing("Wulfric's mood", "character", WHILE, adjust_change)]
 
 
 def adjust_change(state: GameState, victim: int, attr: str, change: int, entry: Entry | None, out: Outcome) -> int:

@@ -19,7 +19,7 @@ from referee.core.carddb import Card
 from referee.core.parse import find_players
 from referee.core.ruling import ASK, IllegalPlay, NotUnderstood, Outcome
 from referee.core.text import count_of
-from referee.games.rdi.state import GAME, Entry, GameState
+from referee.games.rdi.state import AFTER, GAME, Entry, GameState, Standing
 
 SETUP = "smb/otto/setup"
 GENERAL = "smb/otto/general-rules"
@@ -322,6 +322,16 @@ def give_debuff(state: GameState, seats: list[int], kind: str, out: Outcome) -> 
         state.otto_tokens[kind] -= 1
         state.players[seat].debuffs.append(kind)
         out.say(f"{state.players[seat].name} gets a {kind.replace('_', ' ').title()} from Otto.", DEBUFFS[kind])
+
+
+def standing(state: GameState, victim: int) -> list[Standing]:
+    """The Debuff tokens in front of ``victim``: they act right after a change (Pain Curse, Mind Hex)."""
+    return [Standing("Otto's Debuffs", "debuff", AFTER, _debuffs_act)] if state.players[victim].debuffs else []
+
+
+def _debuffs_act(state: GameState, seat: int, attr: str, change: int, entry, out: Outcome) -> int:
+    after_change(state, seat, attr, change, out)
+    return change
 
 
 def after_change(state: GameState, seat: int, attr: str, change: int, out: Outcome) -> None:
