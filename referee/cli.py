@@ -266,17 +266,20 @@ def hear(
     first = f'new --from "{from_file}"' if from_file is not None else \
         _new_line(game, names, players, rules, dragons, giants, False, None, "hear")
     from referee.voice import VoiceUnavailable
+    from referee.voice.decoder import VoiceDecoder, read_wav  # neither imports pocketsphinx
 
+    try:
+        audio = read_wav(wav)  # a file that cannot be heard is refused before anything starts
+    except VoiceUnavailable as error:
+        _echo(str(error), err=True)
+        raise typer.Exit(2)
     session = _session(cards, None, persist=False)
     ruling = session.handle(first)
     if session.state is None:
         _echo(ruling.message, err=True)
         raise typer.Exit(2)
     try:
-        from referee.voice.decoder import VoiceDecoder, read_wav
-
-        decoder = VoiceDecoder()
-        heard = decoder.decode(read_wav(wav), session)
+        heard = VoiceDecoder().decode(audio, session)
     except VoiceUnavailable as error:
         _echo(str(error), err=True)
         raise typer.Exit(2)

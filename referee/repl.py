@@ -145,7 +145,7 @@ def run_repl(card_dirs=(), session=None, first_line: str | None = None, config: 
 
 
 def _voice_switch(spoken: _Voice, session, rest: str, prepared=None) -> str:
-    """`voice on`, `voice off`, `voice name NAME as WORDS`: one plain line back, never a traceback."""
+    """`voice on`, `voice off`, `voice name NAME PHONES`: one plain line back, never a traceback."""
     words = rest.split()
     if words[:1] == ["off"]:
         spoken.mode = None
@@ -167,22 +167,27 @@ def _voice_switch(spoken: _Voice, session, rest: str, prepared=None) -> str:
             return "Voice could not start (written to prompt-errors.log in the data folder); the keyboard works."
         return ("Voice on: F5 starts listening, F5 again stops; the line heard waits in the prompt for Enter "
                 "(Esc drops it, 1/2/3 pick another).")
-    if words[:1] == ["name"] and " as " in rest:
-        name, said = rest.split(None, 1)[1].split(" as ", 1)
-        if spoken.mode is None:
-            return "Say `voice on` first."
-        from referee.voice.grammar import spoken as spoken_words
+    if words[:1] == ["name"]:
+        return _voice_name(spoken, words[1:])
+    return "`voice on`, `voice off`, or `voice name NAME PHONES` (voice name Kaylin K EY L IH N)."
 
-        parts = spoken_words(name.strip().strip('"'))
-        phones = spoken.mode.decoder.lexicon.say_as("", said.strip().strip('"'))
-        if len(parts) != 1 or not phones:
-            return "`voice name NAME as WORDS`: one-word names, said as English words (\"kay lynn\") or CMU phones."
-        try:
-            spoken.mode.decoder.rename(parts[0], phones)
-        except OSError:
-            return "The pronunciation is used now but could not be saved in the data folder."
-        return f"{name.strip()} is heard as {phones}."
-    return "`voice on`, `voice off`, or `voice name NAME as WORDS`."
+
+def _voice_name(spoken: _Voice, words: list[str]) -> str:
+    """`voice name Kaylin K EY L IH N` (CMU phones) or `voice name Kaylin kay lin` (English words said)."""
+    usage = "`voice name NAME PHONES`: voice name Kaylin K EY L IH N, or the name said as words: voice name Kaylin kay lin."
+    if spoken.mode is None:
+        return "Say `voice on` first."
+    from referee.voice.grammar import spoken as spoken_words
+
+    parts = spoken_words(words[0]) if words else []
+    phones = spoken.mode.decoder.lexicon.say_as(" ".join(words[1:])) if len(words) > 1 else ""
+    if len(parts) != 1 or not phones:
+        return usage
+    try:
+        spoken.mode.decoder.rename(parts[0], phones)
+    except OSError:
+        return "The pronunciation is used now but could not be saved in the data folder."
+    return f"{words[0]} is heard as {phones}."
 
 
 def _respond(shell: TableShell, session, line: str, confirm) -> None:

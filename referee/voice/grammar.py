@@ -236,6 +236,10 @@ def build(session) -> Grammar:
                 if tail:
                     said.append(tail)
             if said:
+                others = [w for w in players if w != words]
+                if others:  # an order, a split, a sale: another player than the one announcing
+                    rules[f"o{seat}"] = _alternatives(others)
+                    said = [re.sub(r"(for|with|to) <player>", rf"\1 <o{seat}>", tail) for tail in said]
                 rule = f"p{seat}"
                 rules[rule] = f"{' '.join(words)} ( {' | '.join(dict.fromkeys(said))} )"
                 lines.append(f"<{rule}>")

@@ -45,9 +45,8 @@ class VoiceMode:
 
     def _show(self, buffer, index: int) -> None:
         text = self.offered[index]
+        # not selected: a selection would swallow the keys the table edits the line with
         buffer.text = text
-        buffer.cursor_position = 0
-        buffer.start_selection()
         buffer.cursor_position = len(text)
 
     def toggle(self, buffer) -> None:

@@ -189,11 +189,11 @@ class Lexicon:
             self.known[word] = out[word] = phones
         return out
 
-    def say_as(self, word: str, spoken: str) -> str:
-        """The phones for `voice name NAME as SPOKEN`: CMU phones as given, or the words' own joined
-        ("kay lynn")."""
-        tokens = spoken.split()
-        if tokens and all(t.upper() in PHONES for t in tokens) and any(t.isupper() for t in tokens):
+    def say_as(self, spoken: str) -> str:
+        """The phones for `voice name NAME SPOKEN`: CMU phones as given (K EY L IH N, stress digits dropped),
+        or the English words' own joined ("kay lin")."""
+        tokens = [re.sub(r"(?<=[A-Za-z])[012]$", "", t) for t in spoken.split()]
+        if tokens and all(t.upper() in PHONES for t in tokens) and all(t.isupper() for t in tokens):
             return " ".join(t.upper() for t in tokens)
         parts = [ascii_word(t) for t in tokens]
         found = self.pronounce([p for p in parts if p])
