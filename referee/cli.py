@@ -203,7 +203,7 @@ def play(
     cards: Optional[List[Path]] = CardsOption,
     store: Optional[Path] = StoreOption,
     voice: bool = typer.Option(False, "--voice", help="Push-to-talk: F5 starts and stops listening (needs the "
-                               "voice extra: pip install 'referee[voice]')."),
+                               "voice extra: pip install '.[voice]')."),
 ) -> None:
     """Start a game and open the interactive referee.
 

@@ -157,7 +157,8 @@ def _voice_switch(spoken: _Voice, session, rest: str, prepared=None) -> str:
             from referee.voice import VoiceUnavailable
             from referee.voice.keys import VoiceMode
         except ImportError:
-            return "Voice needs the voice extra: pip install 'referee[voice]'."
+            log_failure("loading voice")
+            return "Voice could not be loaded (written to prompt-errors.log in the data folder)."
         try:
             spoken.mode = prepared if prepared is not None else VoiceMode(session)
         except VoiceUnavailable as error:

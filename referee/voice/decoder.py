@@ -15,7 +15,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from referee.voice import VoiceUnavailable
+from referee.voice import INSTALL, VoiceUnavailable
 from referee.voice.grammar import Grammar, build, key_of
 from referee.voice.lexicon import Lexicon
 
@@ -47,8 +47,7 @@ def _import():
     try:
         import pocketsphinx
     except ImportError:
-        raise VoiceUnavailable("Voice needs the voice extra: pip install 'referee[voice]' "
-                               "(pocketsphinx and sounddevice).") from None
+        raise VoiceUnavailable(INSTALL) from None
     return pocketsphinx
 
 

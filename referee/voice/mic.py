@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from referee.voice import VoiceUnavailable
+from referee.voice import INSTALL, VoiceUnavailable
 
 RATE = 16000
 LONGEST = 12 * RATE * 2  # bytes: a line left recording stops growing after 12 s
@@ -12,7 +12,7 @@ def _sounddevice():
     try:
         import sounddevice
     except ImportError:
-        raise VoiceUnavailable("Voice needs the voice extra: pip install 'referee[voice]'.") from None
+        raise VoiceUnavailable(INSTALL) from None
     except OSError:
         raise VoiceUnavailable("Voice needs PortAudio: apt-get install libportaudio2 (Debian/Ubuntu).") from None
     return sounddevice
