@@ -142,6 +142,8 @@ def run_repl(card_dirs=(), session=None, first_line: str | None = None, config: 
                 _say(_voice_switch(spoken, session, part.split(None, 1)[1] if len(part.split()) > 1 else ""))
                 continue
             _respond(shell, session, part, confirm)
+        if spoken.mode is not None:
+            spoken.mode.prepare()  # a new game, a card learned, a Chaser asked for: the grammar follows
 
 
 def _voice_switch(spoken: _Voice, session, rest: str, prepared=None) -> str:

@@ -3,7 +3,9 @@
 The confidence test is a likelihood ratio inside one search: beside the grammar runs a free phone loop, each
 further phone weighed CHATTER. Audio the grammar explains takes a grammar path; table chatter, which no line
 explains, is better explained by free phones, and the best path goes through the loop: "didn't catch that".
-(pocketsphinx renormalises scores within a search, so two separate searches' scores cannot be compared.)
+(pocketsphinx normalises scores within a search, so two separate searches' scores are not comparable; and
+JSGF weighs alternatives against each other, so the weight is put on going on in the loop, not on its phones.)
+The lines offered come from a second search, the grammar alone: with the loop the lattice is far larger.
 """
 
 from __future__ import annotations
@@ -157,10 +159,9 @@ class VoiceDecoder:
     def _lines(self, audio: bytes) -> list[str]:
         """Up to three different whole lines of the grammar, best first."""
         hyp = self._run("lines", audio)
-        best = hyp.hypstr.strip() if hyp is not None else ""
-        if not best or not self.grammar.complete(best):
-            return []
-        texts = [best]
+        best = " ".join(hyp.hypstr.split()) if hyp is not None else ""
+        # no best line that ends where the grammar does: the likeliest whole lines of the n-best list instead
+        texts = [best] if best and self.grammar.complete(best) else []
         for i, other in enumerate(self._decoder.nbest()):
             if i >= NBEST_SCAN or len(texts) >= 3:
                 break

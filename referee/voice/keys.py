@@ -1,7 +1,9 @@
 """Push-to-talk at the prompt. prompt_toolkit has no key-up events, so "hold to talk" is press F5 to start
-and F5 again to stop. The line heard goes into the edit buffer, selected (highlighted), and is never
-submitted here: Enter accepts it as any typed line, Esc drops it, 1/2/3 pick among the top three; anything
-else edits it. Decoding runs in the key handler (about 0.2x the length of the line): the prompt waits for it.
+and F5 again to stop. The line heard goes into the edit buffer (coloured as
+any typed line, the prompt saying "Enter accepts, Esc drops"; not selected, since a selection would swallow the
+keys that edit it) and is never submitted here: Enter accepts it as any typed line, Esc drops it, 1/2/3 pick
+among the top three; anything else edits it. Decoding runs in the key handler (about 0.6x the length of the
+line on two shared cores): the prompt waits for it.
 """
 
 from __future__ import annotations
@@ -35,6 +37,20 @@ class VoiceMode:
         if self.listening:
             return "referee (listening… F5 stops)> "
         return f"referee ({self.note})> " if self.note else "referee> "
+
+    def prepare(self) -> None:
+        """The grammar for the state the last line left, built before the next F5 (a failure is logged and
+        shown, never raised: the keyboard goes on)."""
+        if self.session.state is None:
+            return
+        try:
+            self.decoder.for_session(self.session)
+        except VoiceUnavailable as error:
+            self.note = str(error)
+        except Exception:  # noqa: BLE001 - the next F5 tries again
+            from referee.shell.never_raise import log_failure
+
+            log_failure("building the voice grammar")
 
     def settle(self) -> None:
         """A new prompt: what was offered is gone."""
