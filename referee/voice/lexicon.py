@@ -35,7 +35,7 @@ _IPA_KEYS = sorted(IPA, key=len, reverse=True)
 # The fallback: a few English spelling rules, longest first; enough to make a name sayable, not to be right.
 LETTERS = [
     ("tion", "SH AH N"), ("igh", "AY"), ("eigh", "EY"), ("ough", "AO"), ("sch", "S K"), ("tch", "CH"),
-    ("ph", "F"), ("th", "TH"), ("sh", "SH"), ("ch", "CH"), ("ck", "K"), ("ng", "NG"), ("qu", "K W"),
+    ("ph", "F"), ("nk", "NG K"), ("th", "TH"), ("sh", "SH"), ("ch", "CH"), ("ck", "K"), ("ng", "NG"), ("qu", "K W"),
     ("wh", "W"), ("kn", "N"), ("gh", "G"), ("ee", "IY"), ("ea", "IY"), ("oo", "UW"), ("ai", "EY"), ("ay", "EY"),
     ("ei", "EY"), ("ey", "EY"), ("ie", "IY"), ("oa", "OW"), ("ou", "AW"), ("ow", "OW"), ("oi", "OY"),
     ("oy", "OY"), ("au", "AO"), ("aw", "AO"), ("ew", "UW"), ("ar", "AA R"), ("er", "ER"), ("ir", "ER"),

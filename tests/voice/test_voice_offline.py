@@ -96,3 +96,19 @@ def test_ci_runs_the_readmes_test_command_with_the_voice_extra():
     ci = (root / ".ci" / "run").read_text().strip().splitlines()[-1].strip()
     assert ci == readme and "'.[test,voice]'" in readme
     assert "espeak-ng flite sox libportaudio2" in (root / ".ci" / "run").read_text()
+
+
+def test_words_the_dictionary_lacks_are_given_phones(tmp_path, monkeypatch):
+    from referee.voice import lexicon
+    from referee.voice.lexicon import Lexicon, by_rules, from_ipa
+
+    assert from_ipa("fɹˈɛŋk") == "F R EH NG K" and from_ipa("kˈeɪlɪn") == "K EY L IH N"
+    assert by_rules("phrenk") == "F R EH NG K" and by_rules("wizgille") == "W IH Z G IH L"
+    dictionary = tmp_path / "tiny.dict"
+    dictionary.write_text("plays P L EY Z\nplays(2) P L EY S\n")
+    found = Lexicon(dictionary, own={"kaylin": "K EY L IH N"}).pronounce(["plays", "kaylin", "wizgille"])
+    assert found["plays"] == "P L EY Z" and found["kaylin"] == "K EY L IH N"
+    assert set(found["wizgille"].split()) <= lexicon.PHONES and found["wizgille"]
+    monkeypatch.setattr(lexicon.shutil, "which", lambda name: None)  # no espeak-ng: the rules
+    plain = Lexicon(dictionary, own={})
+    assert plain.pronounce(["wizgille"])["wizgille"] == "W IH Z G IH L" and plain.generated["wizgille"] == "rules"

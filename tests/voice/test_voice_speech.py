@@ -183,3 +183,23 @@ def test_the_table_gives_a_name_its_pronunciation(cards, tmp_path, capsys, monke
     out = _repl(session, mode, "voice name Kaylin K EY L IH N\nvoice name Kaylin\nquit\n", capsys)
     assert "Kaylin is heard as K EY L IH N." in out and "`voice name NAME PHONES`" in out
     assert "kaylin K EY L IH N" in (tmp_path / "data" / "voice-pronunciations.txt").read_text()
+
+
+POSITION = """game: rdi
+players:
+- {name: Phrenk, character: Phrenk, gold: 8}
+- {name: Kaylin, character: Kaylin, gold: 10}
+- {name: Wizgille, character: Wizgille, gold: 8}
+- {name: Serena, character: Serena, gold: 8}
+active: Serena
+phase: action
+drink_deck: 26
+"""
+
+
+def test_referee_hear_from_a_position(tmp_path):
+    position = tmp_path / "position.yaml"
+    position.write_text(POSITION)
+    wav = say(tmp_path, "Serena orders a drink for Wizgille")
+    result = CliRunner().invoke(app, ["hear", str(wav), "--from", str(position)])
+    assert result.exit_code == 0 and result.output.startswith("1. Serena orders a drink for Wizgille"), result.output
