@@ -74,7 +74,7 @@ class VoiceDecoder:
         try:
             # bestpath off: the lattice's best path may end inside a line (a last name heard as silence)
             # beams wider than pocketsphinx's own: 15 dB of babble loses the right line to pruning less
-            # often (held-out babble 71 % → 78 % exact, for 1.5 times the decoding time; bench_voice.py)
+            # often (babble, both parts: 71 % → 78 % exact, for 1.5 times the decoding time; bench_voice.py)
             self._decoder = self._ps.Decoder(hmm=str(self._model / "en-us"), dict=f.name, lm=None,
                                              loglevel="FATAL", bestpath=False, beam=BEAM, wbeam=WORD_BEAM)
         except RuntimeError as error:
