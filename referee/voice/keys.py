@@ -66,6 +66,17 @@ class VoiceMode:
         buffer.cursor_position = len(text)
 
     def toggle(self, buffer) -> None:
+        """F5: start listening, or stop and decode. Never raises: a key handler's exception would end the prompt."""
+        try:
+            self._toggle(buffer)
+        except Exception:  # noqa: BLE001 - a broken audio stack or decoder must not end the game
+            from referee.shell.never_raise import log_failure
+
+            log_failure("voice")
+            self.listening, self.offered = False, []
+            self.note = "voice failed (written to prompt-errors.log in the data folder); the keyboard works"
+
+    def _toggle(self, buffer) -> None:
         if not self.listening:
             try:
                 self.recorder.start()

@@ -112,3 +112,30 @@ def test_words_the_dictionary_lacks_are_given_phones(tmp_path, monkeypatch):
     monkeypatch.setattr(lexicon.shutil, "which", lambda name: None)  # no espeak-ng: the rules
     plain = Lexicon(dictionary, own={})
     assert plain.pronounce(["wizgille"])["wizgille"] == "W IH Z G IH L" and plain.generated["wizgille"] == "rules"
+
+
+def test_a_failing_microphone_or_decoder_never_ends_the_prompt(cards, capsys, tmp_path, monkeypatch):
+    from referee.voice.keys import VoiceMode
+
+    monkeypatch.setenv("REFEREE_DATA_DIR", str(tmp_path))
+
+    class Broken:
+        lexicon = None
+
+        def start(self):
+            pass
+
+        def stop(self):
+            raise RuntimeError("PortAudio went away")
+
+        def for_session(self, session):
+            pass
+
+    session = Session(cards)
+    session.handle("new rdi Phrenk Kaylin")
+    mode = VoiceMode(session, recorder=Broken(), decoder=Broken())
+    with create_pipe_input() as pipe:
+        pipe.send_text("\x1b[15~\x1b[15~Phrenk draws\nquit\nquit\n")
+        run_repl(session=session, config=Config(), voice=mode, input=pipe, output=DummyOutput())
+    assert [m.line for m in session.moves][1:] == ["Phrenk draws"]
+    assert "PortAudio went away" in (tmp_path / "prompt-errors.log").read_text()
