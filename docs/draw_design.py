@@ -19,9 +19,11 @@ DESIGN = ROOT / "docs" / "design.md"
 BEGIN, END = "<!-- drawn by docs/draw_design.py: {} -->", "<!-- end of drawing -->"
 
 # The floors a newcomer walks, top to bottom: a module belongs to the longest prefix that names it.
-GROUPS = (("shells", ("referee.cli", "referee.repl", "referee.__main__", "referee.shell")),
+GROUPS = (("shells", ("referee.cli", "referee.repl", "referee.__main__")),
           ("table view", ("referee.serve",)),
           ("voice", ("referee.voice",)),
+          # what the prompt is made of (completer, lexer, toolbar, help): the shells and voice stand on it
+          ("prompt parts", ("referee.shell",)),
           ("rdi engine", ("referee.games.rdi",)), ("rdi characters", ("referee.games.rdi.characters",)),
           # what a character stands on: the table's state, the primitive figure moves, card text, house rules
           ("rdi basics", tuple(f"referee.games.rdi.{name}" for name in (

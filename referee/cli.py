@@ -202,6 +202,8 @@ def play(
                                               "ID=READING (docs/house-rules.md); repeat for several."),
     cards: Optional[List[Path]] = CardsOption,
     store: Optional[Path] = StoreOption,
+    voice: bool = typer.Option(False, "--voice", help="Push-to-talk: F5 starts and stops listening (needs the "
+                               "voice extra: pip install '.[voice]')."),
 ) -> None:
     """Start a game and open the interactive referee.
 
@@ -215,14 +217,23 @@ def play(
 
     if from_file is not None:
         session = _session(cards, store)
-        run_repl(session=session, first_line=f'new --from "{from_file}"')
+        run_repl(session=session, first_line=f'new --from "{from_file}"', voice=voice)
         return
+    first = _new_line(game, names, players, rules, dragons, giants, long, house, "play")
+    session = _session(cards, store)
+    try:
+        run_repl(session=session, first_line=first, voice=voice)
+    finally:
+        session.close()
+
+
+def _new_line(game, names, players, rules, dragons, giants, long, house, command: str) -> str:
+    """The `new ...` line that starts the game `play` and `hear` are given."""
     if game not in ("rdi", "tda"):
-        _echo(f"The game is rdi or tda, not {game!r}: referee play rdi --players Ann Ben Cat", err=True)
+        _echo(f"The game is rdi or tda, not {game!r}: referee {command} rdi --players Ann Ben Cat", err=True)
         raise typer.Exit(2)
     # click gives --players one value each time; the rest of the names arrive as arguments.
     seated = [*(players or []), *(names or [])]
-    session = _session(cards, store)
     words = ["new", game, *seated] + (["--rules", rules] if game == "rdi" and rules else [])
     for flag, value in (("--dragons", dragons), ("--giants", giants)):
         if value and game == "tda":
@@ -232,10 +243,51 @@ def play(
     for choice in house or []:
         if game == "rdi":
             words += ["--house", choice]
+    return " ".join(f'"{w}"' if " " in w else w for w in words)
+
+
+@app.command()
+def hear(
+    wav: Path = typer.Argument(..., help="A recording: WAV, 16-bit (16 kHz mono is read as it is)."),
+    game: Optional[str] = typer.Argument(None, help="rdi or tda (not needed with --from)."),
+    names: Optional[List[str]] = typer.Argument(None, help="Player names in seat order (after --players)."),
+    from_file: Optional[Path] = typer.Option(None, "--from", help="The position the line was said at."),
+    players: Optional[List[str]] = typer.Option(None, "--players", "-p", help="Player names in seat order."),
+    rules: Optional[str] = typer.Option(None, "--rules", help="RDI edition: gii or rdi3."),
+    dragons: Optional[str] = typer.Option(None, "--dragons", help="Giants War: six dragon colours, comma-separated."),
+    giants: Optional[str] = typer.Option(None, "--giants", help="Giants War: six giant colours, comma-separated."),
+    cards: Optional[List[Path]] = CardsOption,
+) -> None:
+    """Print the top lines the voice mode hears in a recorded announcement (needs the voice extra).
+    Exit status 0 for a line, 1 for "didn't catch that", 2 when voice cannot run here.
+
+    Example: referee hear said.wav rdi --players Phrenk Kaylin Wizgille Serena
+    """
+    first = f'new --from "{from_file}"' if from_file is not None else \
+        _new_line(game, names, players, rules, dragons, giants, False, None, "hear")
+    from referee.voice import VoiceUnavailable
+    from referee.voice.decoder import VoiceDecoder, read_wav  # neither imports pocketsphinx
+
     try:
-        run_repl(session=session, first_line=" ".join(f'"{w}"' if " " in w else w for w in words))
-    finally:
-        session.close()
+        audio = read_wav(wav)  # a file that cannot be heard is refused before anything starts
+    except VoiceUnavailable as error:
+        _echo(str(error), err=True)
+        raise typer.Exit(2)
+    session = _session(cards, None, persist=False)
+    ruling = session.handle(first)
+    if session.state is None:
+        _echo(ruling.message, err=True)
+        raise typer.Exit(2)
+    try:
+        heard = VoiceDecoder().decode(audio, session)
+    except VoiceUnavailable as error:
+        _echo(str(error), err=True)
+        raise typer.Exit(2)
+    if not heard.accepted:
+        _echo("didn't catch that" + (" (table chatter, by the confidence test)" if heard.chatter else ""))
+        raise typer.Exit(1)
+    for number, line in enumerate(heard.lines, 1):
+        _echo(f"{number}. {line}")
 
 
 @app.command()

@@ -14,6 +14,7 @@ from prompt_toolkit import PromptSession
 from prompt_toolkit.application import get_app
 from prompt_toolkit.auto_suggest import AutoSuggestFromHistory
 from prompt_toolkit.history import FileHistory, InMemoryHistory
+from prompt_toolkit.key_binding import DynamicKeyBindings, merge_key_bindings
 
 from referee.core.text import visible
 from referee.shell import cards_of
@@ -64,17 +65,34 @@ def _toolbar(session, config: Config):
     return quietly("toolbar", text)
 
 
-def build_prompt(session, config: Config, **io) -> PromptSession:
+class _Voice:
+    """The voice mode while it is on (referee/voice/, imported only by `--voice` or `voice on`)."""
+
+    mode = None
+
+    def bindings(self):
+        return self.mode.bindings if self.mode is not None else None
+
+    def message(self) -> str:
+        return self.mode.message() if self.mode is not None else "referee> "
+
+
+def build_prompt(session, config: Config, voice: _Voice | None = None, **io) -> PromptSession:
     """``io``: prompt_toolkit's ``input`` and ``output`` (tests pass a pipe)."""
+    keys = key_bindings(config)
+    if voice is not None:
+        keys = merge_key_bindings([keys, DynamicKeyBindings(voice.bindings)])
     # completion, highlighting, the toolbar and the suggestion run on every keystroke: none of them may raise
     return PromptSession(history=_history(), completer=SafeCompleter(RefereeCompleter(session)),
                          complete_while_typing=False, auto_suggest=SafeAutoSuggest(AutoSuggestFromHistory()),
                          lexer=SafeLexer(RefereeLexer(session)),
-                         style=style(config.colours, config.notices), key_bindings=key_bindings(config),
+                         style=style(config.colours, config.notices), key_bindings=keys,
                          bottom_toolbar=_toolbar(session, config), **io)
 
 
-def run_repl(card_dirs=(), session=None, first_line: str | None = None, config: Config | None = None, **io) -> None:
+def run_repl(card_dirs=(), session=None, first_line: str | None = None, config: Config | None = None,
+             voice=False, **io) -> None:
+    """``voice``: True turns push-to-talk on at the start (a prepared voice mode may be given instead)."""
     if session is None:
         from referee.core.carddb import load_cards
         from referee.core.session import Session
@@ -82,7 +100,8 @@ def run_repl(card_dirs=(), session=None, first_line: str | None = None, config: 
 
         session = Session(load_cards(card_dirs), Store(), remember_learned=True)
     config = config or load_config()
-    prompt = build_prompt(session, config, **io)
+    spoken = _Voice()
+    prompt = build_prompt(session, config, spoken, **io)
     shell = TableShell(session, config, lambda: prompt.output.get_size().columns)
     for notice in config.notices:
         _say(notice)
@@ -99,14 +118,18 @@ def run_repl(card_dirs=(), session=None, first_line: str | None = None, config: 
 
     if first_line:
         _say(shell.respond(first_line, confirm) or "")
+    if voice:
+        _say(_voice_switch(spoken, session, "on", voice if voice is not True else None))
     warned = False  # leaving with a game held only in memory takes a second Ctrl-D or `quit`
     while True:
         try:
-            line = prompt.prompt("referee> ")
+            line = prompt.prompt(spoken.message)
         except KeyboardInterrupt:
             continue  # Ctrl-C cancels the line being typed
         except EOFError:
             line = "quit"
+        if spoken.mode is not None:
+            spoken.mode.settle()
         if line.strip().lower() in ("quit", "exit"):
             _say(session.farewell())
             if session.unsaved and not warned:
@@ -115,7 +138,59 @@ def run_repl(card_dirs=(), session=None, first_line: str | None = None, config: 
                 continue
             return
         for part in line.splitlines() or [""]:  # pasted lines: one announcement each
+            if part.lower().split()[:1] == ["voice"]:
+                _say(_voice_switch(spoken, session, part.split(None, 1)[1] if len(part.split()) > 1 else ""))
+                continue
             _respond(shell, session, part, confirm)
+        if spoken.mode is not None:
+            spoken.mode.prepare()  # a new game, a card learned, a Chaser asked for: the grammar follows
+
+
+def _voice_switch(spoken: _Voice, session, rest: str, prepared=None) -> str:
+    """`voice on`, `voice off`, `voice name NAME PHONES`: one plain line back, never a traceback."""
+    words = rest.split()
+    if words[:1] == ["off"]:
+        spoken.mode = None
+        return "Voice off."
+    if words[:1] == ["on"]:
+        if spoken.mode is not None:
+            return "Voice is on: F5 starts listening, F5 again stops."
+        try:
+            from referee.voice import VoiceUnavailable
+            from referee.voice.keys import VoiceMode
+        except ImportError:
+            log_failure("loading voice")
+            return "Voice could not be loaded (written to prompt-errors.log in the data folder)."
+        try:
+            spoken.mode = prepared if prepared is not None else VoiceMode(session)
+        except VoiceUnavailable as error:
+            return str(error)
+        except Exception:  # noqa: BLE001 - a broken audio stack must not end the game
+            log_failure("turning voice on")
+            return "Voice could not start (written to prompt-errors.log in the data folder); the keyboard works."
+        return ("Voice on: F5 starts listening, F5 again stops; the line heard waits in the prompt for Enter "
+                "(Esc drops it, 1/2/3 pick another).")
+    if words[:1] == ["name"]:
+        return _voice_name(spoken, words[1:])
+    return "`voice on`, `voice off`, or `voice name NAME PHONES` (voice name Kaylin K EY L IH N)."
+
+
+def _voice_name(spoken: _Voice, words: list[str]) -> str:
+    """`voice name Kaylin K EY L IH N` (CMU phones) or `voice name Kaylin kay lin` (English words said)."""
+    usage = "`voice name NAME PHONES`: voice name Kaylin K EY L IH N, or the name said as words: voice name Kaylin kay lin."
+    if spoken.mode is None:
+        return "Say `voice on` first."
+    from referee.voice.grammar import spoken as spoken_words
+
+    parts = spoken_words(words[0]) if words else []
+    phones = spoken.mode.decoder.lexicon.say_as(" ".join(words[1:])) if len(words) > 1 else ""
+    if len(parts) != 1 or not phones:
+        return usage
+    try:
+        spoken.mode.decoder.rename(parts[0], phones)
+    except OSError:
+        return "The pronunciation is used now but could not be saved in the data folder."
+    return f"{words[0]} is heard as {phones}."
 
 
 def _respond(shell: TableShell, session, line: str, confirm) -> None:

@@ -12,3 +12,13 @@ def cards_of(session):
     """The cards of the game being played: the session's card database, with the table's own cards where the
     session keeps them (``cards_in_play``)."""
     return getattr(session, "cards_in_play", None) or session.cards
+
+
+def playable(session, name: str, card_name: str) -> bool:
+    """Whether the engine would let the player play the card now (a target still to name counts): completion
+    puts such cards first, and voice such lines (the session's `can`, asked without changing the state)."""
+    try:
+        _, ruling = session.engine.apply(session.state, f'can {name} play "{card_name}"')
+    except Exception:  # noqa: BLE001 - a card the engine cannot judge is simply not put first
+        return False
+    return ruling.code in ("yes", "no:needs-target")

@@ -13,7 +13,7 @@ from prompt_toolkit.completion import Completer, Completion
 from rapidfuzz import fuzz
 
 from referee.core.text import normalize, visible, without_controls
-from referee.shell import LONGEST_ANNOUNCEMENT, cards_of
+from referee.shell import LONGEST_ANNOUNCEMENT, cards_of, playable
 from referee.shell.help import topic_names
 
 COMMANDS = ["new rdi", "new tda", "new --from", "position", "export", "state", "chain", "why", "log", "verbose", "undo", "redo", "card", "rule", "games",
@@ -252,12 +252,7 @@ class RefereeCompleter(Completer):
 
     def _playable(self, seat: int, card) -> bool:
         """Whether the engine would let this player play the card now (a target still to name counts)."""
-        name = self.players()[seat]
-        try:
-            _, ruling = self.session.engine.apply(self.session.state, f'can {name} play "{card.name}"')
-        except Exception:  # noqa: BLE001 - a card the engine cannot judge is simply not put first
-            return False
-        return ruling.code in ("yes", "no:needs-target")
+        return playable(self.session, self.players()[seat], card.name)
 
     def _with_strengths(self, card, typed: str, partial: str, mark: str = ""):
         """Giants War cards complete with every strength their card list prints."""

@@ -80,6 +80,10 @@ TOPICS: tuple[Topic, ...] = (
     Topic("export", COMMANDS, "The game so far as Markdown, every announcement with its ruling, to paste into a chat "
           "or a bug report; `--last N` only the last N announcements, `--position` adds the position file.",
           "export   ·   export --last 5 --position", ("markdown", "share", "report")),
+    Topic("voice", COMMANDS, "Push-to-talk, offline (needs the voice extra: pip install '.[voice]'): `voice on`, then "
+          "F5 starts and F5 stops listening; the line heard waits in the prompt for Enter (Esc drops it, 1/2/3 "
+          "pick another). `voice name NAME PHONES` says how the table says a name; `voice off` stops.",
+          "voice on   ·   voice name Kaylin K EY L IH N", ("speech", "speak", "microphone", "talk")),
     Topic("serve", COMMANDS, "Show the game on a web page, read-only, for the table's phones or a second screen; it "
           "follows the announcements as they are saved, and `new` and `resume` too. On this computer only by default; `--host 0.0.0.0` opens it "
           "to the local network with a secret token in the address. `serve` again prints the address.",

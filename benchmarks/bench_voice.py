@@ -1,0 +1,228 @@
+"""Voice (issue 24): how often a spoken announcement becomes exactly the line it means, on synthesized speech.
+
+The test set (benchmarks/voice_set.py) is generated: Red Dragon Inn announcements at a four-player table
+(plays, plays on a player, orders, reveals with and without a Chaser, passes, resolve, end turn, undo) and
+table chatter, said by espeak-ng and flite voices at several speeds, converted to 16 kHz with sox, clean and
+with pink noise or babble (chatter sentences said by four voices at once) mixed in at 15 dB. Two parts share
+no voice and no seed: the chatter weight is tuned on the first ("tuning") and the second ("held-out") is only
+reported. For each part and condition it prints:
+
+  exact    the top line offered is the line meant (a line refused by the confidence test counts as missed)
+  top-3    the line meant is among the three offered
+  plays    exact, over the plays alone
+  chatter  chatter utterances refused ("didn't catch that")
+  kept     lines whose unchecked top line was right that the confidence test let through
+
+then the decoder's start-up time (creating it and loading the table's grammar) and decode time as a fraction
+of the audio's length. Targets: plays exact on clean speech >= 90 %, overall at 15 dB babble >= 70 %, chatter
+refused >= 80 % with >= 95 % of correct lines kept.
+
+Measured (2 cores shared, 36 lines and 14 chatter sentences a part, three conditions each; phone-loop weight
+1e-10 a phone, chosen with --sweep on a first, smaller tuning run of 10 lines and 6 chatter sentences: 1e-6
+kept 18 of 22 right lines, 1e-9 19, 1e-12 20; 1e-9 refused 17 of 18 chatter utterances, 1e-12 15, 1e-15 10):
+
+  tuning (espeak-ng en-us 160/190, en+f3 175; flite kal, slt; seed 1), 150 utterances
+                 exact          top-3          plays          chatter        kept
+  clean         100.0% (36/36) 100.0% (36/36) 100.0% (9/9)   100.0% (14/14) 100.0% (36/36)
+  pink           88.9% (32/36)  97.2% (35/36)  88.9% (8/9)   100.0% (14/14) 100.0% (32/32)
+  babble         77.8% (28/36)  80.6% (29/36)  77.8% (7/9)    78.6% (11/14)  93.3% (28/30)
+  all            88.9% (96/108) 92.6% (100/108) 88.9% (24/27) 92.9% (39/42)  98.0% (96/98)
+
+  held-out (espeak-ng en 170, en-us+m3 150, en+f4 185; flite rms, awb; seed 2), 150 utterances
+                 exact          top-3          plays          chatter        kept
+  clean          94.4% (34/36)  97.2% (35/36)  88.2% (15/17) 100.0% (14/14) 100.0% (34/34)
+  pink           83.3% (30/36)  91.7% (33/36)  82.4% (14/17) 100.0% (14/14)  96.8% (30/31)
+  babble         72.2% (26/36)  80.6% (29/36)  58.8% (10/17)  92.9% (13/14) 100.0% (26/26)
+  all            83.3% (90/108) 89.8% (97/108) 76.5% (39/51)  97.6% (41/42)  98.9% (90/91)
+
+  start-up (decoder and the table's grammar) 0.54 s; decoding 0.63x real time (689 s of audio); 1.09 s and
+  0.73x with the test suite running on the other core.
+
+  Against the targets: plays exact on clean speech 100 % tuning, 88 % held-out (15 of 17: both misses the
+  fastest voice, en+f4 at 185 words a minute; target 90 %); overall at 15 dB babble 78 % and 72 % (target
+  70 %); chatter refused 93 % and 98 % over all conditions (79 % and 93 % in babble; target 80 %) with 98 % and
+  99 % of right lines kept (target 95 %). Decoding is slower than the 0.1x the issue saw outside the project:
+  two searches a line (the lines, then the confidence test) and wider beams (babble over both parts 71 % -> 78 %
+  exact before the confidence test, for 1.5x the time).
+
+Run: python benchmarks/bench_voice.py [--lines 36] [--chatter-lines 14] [--cache DIR] [--sweep]
+  --sweep decodes the tuning part with several phone-loop weights and prints chatter/kept for each.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "benchmarks"))
+
+from voice_set import CHATTER, CONDITIONS, PARTS, available, read, utterances  # noqa: E402
+
+TABLE = "new rdi Phrenk Kaylin Wizgille Serena"
+
+
+def announcements(session, count: int, seed: int) -> list[tuple[str, str, str]]:
+    """(said, typed line, kind) for ``count`` announcements of the kinds a turn holds, half of them plays."""
+    from referee.shell import cards_of
+
+    rng = random.Random(seed)
+    state = session.state
+    names = [p.name for p in state.players]
+    at_table = session.game.at_table
+    cards = [c for c in cards_of(session).cards if c.game == "rdi" and at_table(state, c)]
+    drinks = sorted({c.name for c in cards if c.type in ("drink", "drink_event")})
+    out = []
+    while len(out) < count:
+        seat = rng.randrange(len(names))
+        name, other = names[seat], rng.choice([n for n in names if n != names[seat]])
+        roll = rng.random()
+        if roll < 0.5:
+            own = [c for c in cards if c.owner in (state.players[seat].character, "shared")
+                   and c.type not in ("drink", "drink_event", "prize")]
+            card = rng.choice(own).name
+            if rng.random() < 0.25:
+                out.append((f"{name} plays {card} on {other}", f'{name} plays "{card}" on {other}', "play"))
+            else:
+                out.append((f"{name} plays {card}", f'{name} plays "{card}"', "play"))
+        elif roll < 0.62:
+            out.append((f"{name} orders a drink for {other}", f"{name} orders a drink for {other}", "order"))
+        elif roll < 0.77:
+            drink = rng.choice(drinks)
+            if rng.random() < 0.3:
+                out.append((f"{name} reveals {drink} with a chaser", f"{name} reveals {drink} with a chaser",
+                            "reveal"))
+            else:
+                out.append((f"{name} reveals {drink}", f"{name} reveals {drink}", "reveal"))
+        elif roll < 0.87:
+            out.append((f"{name} passes", f"{name} passes", "pass"))
+        else:
+            said = rng.choice(["resolve", "end turn", "undo", f"{name} ends turn"])
+            out.append((said, said, "command"))
+    return out
+
+
+def _session():
+    from referee.core.carddb import load_cards
+    from referee.core.session import Session
+
+    session = Session(load_cards(()), None)
+    session.handle(TABLE)
+    return session
+
+
+def decode_all(decoder, session, items) -> list[tuple[object, object]]:
+    from referee.voice.decoder import read_wav
+
+    return [(u, decoder.decode(read_wav(u.path), session)) for u in items]
+
+
+def rates(results) -> dict[str, dict[str, str]]:
+    table: dict[str, dict[str, list[int]]] = defaultdict(lambda: defaultdict(lambda: [0, 0]))
+    for u, heard in results:
+        for condition in (u.condition, "all"):
+            row = table[condition]
+            if u.expected is None:
+                row["chatter"][0] += not heard.accepted
+                row["chatter"][1] += 1
+                continue
+            exact = bool(heard.lines) and heard.lines[0] == u.expected
+            row["exact"][0] += exact
+            row["exact"][1] += 1
+            row["top-3"][0] += u.expected in heard.lines
+            row["top-3"][1] += 1
+            if u.kind == "play":
+                row["plays"][0] += exact
+                row["plays"][1] += 1
+            if heard.unchecked and heard.unchecked[0] == u.expected:
+                row["kept"][0] += heard.accepted
+                row["kept"][1] += 1
+    return {c: {k: f"{100 * a / b:5.1f}% ({a}/{b})" if b else "-" for k, (a, b) in row.items()}
+            for c, row in table.items()}
+
+
+def show(part: str, results) -> None:
+    print(f"\n{part}: {len(results)} utterances")
+    table = rates(results)
+    columns = ["exact", "top-3", "plays", "chatter", "kept"]
+    print(f"  {'':8}" + "".join(f"{c:>18}" for c in columns))
+    for condition in [*CONDITIONS, "all"]:
+        row = table.get(condition, {})
+        print(f"  {condition:8}" + "".join(f"{row.get(c, '-'):>18}" for c in columns))
+
+
+def misses(results, limit: int = 12) -> None:
+    shown = 0
+    for u, heard in results:
+        if u.expected is not None and (not heard.lines or heard.lines[0] != u.expected) and shown < limit:
+            print(f"    {u.condition:6} {u.voice:18} said {u.said!r}\n{'':31} heard {heard.unchecked[:1]}"
+                  f"{' (refused)' if heard.unchecked and not heard.accepted else ''}")
+            shown += 1
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--lines", type=int, default=36)
+    parser.add_argument("--chatter-lines", type=int, default=14)
+    parser.add_argument("--cache", type=Path, default=Path(tempfile.gettempdir()) / "referee-bench-voice")
+    parser.add_argument("--sweep", action="store_true")
+    parser.add_argument("--weights", type=lambda text: [float(w) for w in text.split(",")],
+                        default=[1e-1, 1e-2, 1e-3, 1e-4, 1e-6])
+    parser.add_argument("--misses", action="store_true", help="print the lines missed")
+    args = parser.parse_args()
+    missing = available()
+    if missing:
+        print(f"bench_voice: {missing}; nothing to measure.")
+        return 2
+    try:
+        import pocketsphinx  # noqa: F401
+    except ImportError:
+        print("bench_voice: pocketsphinx not installed (pip install '.[voice]').")
+        return 2
+    from referee.voice.decoder import CHATTER as WEIGHT, VoiceDecoder
+
+    session = _session()
+    parts = {}
+    for part, spec in PARTS.items():
+        lines = announcements(session, args.lines, spec["seed"])
+        chatter = random.Random(spec["seed"]).sample(CHATTER, min(args.chatter_lines, len(CHATTER)))
+        parts[part] = utterances(part, lines, chatter, args.cache)
+    began = time.perf_counter()
+    decoder = VoiceDecoder(own={})
+    decoder.for_session(session)
+    startup = time.perf_counter() - began
+    if args.sweep:
+        from referee.voice.decoder import _padded, read_wav
+
+        tuning = [(u, decoder.decode(read_wav(u.path), session, check=False)) for u in parts["tuning"]]
+        for weight in args.weights:
+            decoder.set_chatter(weight)
+            rejected = {id(u) for u, _ in tuning if decoder.is_chatter(_padded(read_wav(u.path)))}
+            chatter = [u for u, _ in tuning if u.expected is None]
+            right = [u for u, h in tuning if u.expected is not None and h.unchecked[:1] == [u.expected]]
+            print(f"weight {weight:g}: chatter refused {sum(id(u) in rejected for u in chatter)}/{len(chatter)}, "
+                  f"right lines kept {sum(id(u) not in rejected for u in right)}/{len(right)}")
+        decoder.set_chatter(WEIGHT)
+        return 0
+    audio = decoding = 0.0
+    for part, items in parts.items():
+        began = time.perf_counter()
+        results = decode_all(decoder, session, items)
+        decoding += time.perf_counter() - began
+        audio += sum(len(read(u.path)) for u in items) / 16000
+        show(part, results)
+        if args.misses:
+            misses(results)
+    print(f"\nstart-up (decoder and the table's grammar): {startup:.2f} s; decoding: {decoding / audio:.2f}x real "
+          f"time ({audio:.0f} s of audio)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
