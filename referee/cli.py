@@ -229,8 +229,12 @@ def play(
 
 def _new_line(game, names, players, rules, dragons, giants, long, house, command: str) -> str:
     """The `new ...` line that starts the game `play` and `hear` are given."""
+    example = f"referee {command}{' FILE.wav' if command == 'hear' else ''} rdi --players Ann Ben Cat"
+    if game is None:
+        _echo(f"Say which game, rdi or tda, and who plays: {example} (or --from a position file).", err=True)
+        raise typer.Exit(2)
     if game not in ("rdi", "tda"):
-        _echo(f"The game is rdi or tda, not {game!r}: referee {command} rdi --players Ann Ben Cat", err=True)
+        _echo(f"The game is rdi or tda, not {game!r}: {example}", err=True)
         raise typer.Exit(2)
     # click gives --players one value each time; the rest of the names arrive as arguments.
     seated = [*(players or []), *(names or [])]

@@ -139,3 +139,12 @@ def test_a_failing_microphone_or_decoder_never_ends_the_prompt(cards, capsys, tm
         run_repl(session=session, config=Config(), voice=mode, input=pipe, output=DummyOutput())
     assert [m.line for m in session.moves][1:] == ["Phrenk draws"]
     assert "PortAudio went away" in (tmp_path / "prompt-errors.log").read_text()
+
+
+def test_hear_and_play_without_a_game_say_which_words_are_missing(tmp_path):
+    said = str(tone(tmp_path / "said.wav"))
+    assert refused([said]) == ("Say which game, rdi or tda, and who plays: referee hear FILE.wav rdi --players Ann "
+                               "Ben Cat (or --from a position file).")
+    assert refused([said, "chess"]).startswith("The game is rdi or tda, not 'chess'")
+    result = CliRunner().invoke(app, ["play"])
+    assert result.exit_code == 2 and "Say which game, rdi or tda" in result.output
