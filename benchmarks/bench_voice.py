@@ -63,49 +63,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from voice_set import CHATTER, CONDITIONS, PARTS, available, read, utterances  # noqa: E402
+from voice_set import CHATTER, CONDITIONS, PARTS, announcements, available, read, utterances  # noqa: E402
 
 TABLE = "new rdi Phrenk Kaylin Wizgille Serena"
-
-
-def announcements(session, count: int, seed: int) -> list[tuple[str, str, str]]:
-    """(said, typed line, kind) for ``count`` announcements of the kinds a turn holds, half of them plays."""
-    from referee.shell import cards_of
-
-    rng = random.Random(seed)
-    state = session.state
-    names = [p.name for p in state.players]
-    at_table = session.game.at_table
-    cards = [c for c in cards_of(session).cards if c.game == "rdi" and at_table(state, c)]
-    drinks = sorted({c.name for c in cards if c.type in ("drink", "drink_event")})
-    out = []
-    while len(out) < count:
-        seat = rng.randrange(len(names))
-        name, other = names[seat], rng.choice([n for n in names if n != names[seat]])
-        roll = rng.random()
-        if roll < 0.5:
-            own = [c for c in cards if c.owner in (state.players[seat].character, "shared")
-                   and c.type not in ("drink", "drink_event", "prize")]
-            card = rng.choice(own).name
-            if rng.random() < 0.25:
-                out.append((f"{name} plays {card} on {other}", f'{name} plays "{card}" on {other}', "play"))
-            else:
-                out.append((f"{name} plays {card}", f'{name} plays "{card}"', "play"))
-        elif roll < 0.62:
-            out.append((f"{name} orders a drink for {other}", f"{name} orders a drink for {other}", "order"))
-        elif roll < 0.77:
-            drink = rng.choice(drinks)
-            if rng.random() < 0.3:
-                out.append((f"{name} reveals {drink} with a chaser", f"{name} reveals {drink} with a chaser",
-                            "reveal"))
-            else:
-                out.append((f"{name} reveals {drink}", f"{name} reveals {drink}", "reveal"))
-        elif roll < 0.87:
-            out.append((f"{name} passes", f"{name} passes", "pass"))
-        else:
-            said = rng.choice(["resolve", "end turn", "undo", f"{name} ends turn"])
-            out.append((said, said, "command"))
-    return out
 
 
 def _session():
@@ -175,6 +135,7 @@ def main() -> int:
     parser.add_argument("--weights", type=lambda text: [float(w) for w in text.split(",")],
                         default=[1e-1, 1e-2, 1e-3, 1e-4, 1e-6])
     parser.add_argument("--misses", action="store_true", help="print the lines missed")
+    parser.add_argument("--parts", default=",".join(PARTS), help="the parts to decode (tuning,held-out)")
     args = parser.parse_args()
     missing = available()
     if missing:
@@ -190,6 +151,8 @@ def main() -> int:
     session = _session()
     parts = {}
     for part, spec in PARTS.items():
+        if part not in args.parts.split(","):
+            continue
         lines = announcements(session, args.lines, spec["seed"])
         chatter = random.Random(spec["seed"]).sample(CHATTER, min(args.chatter_lines, len(CHATTER)))
         parts[part] = utterances(part, lines, chatter, args.cache)
