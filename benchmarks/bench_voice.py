@@ -17,35 +17,35 @@ then the decoder's start-up time (creating it and loading the table's grammar) a
 of the audio's length. Targets: plays exact on clean speech >= 90 %, overall at 15 dB babble >= 70 %, chatter
 refused >= 80 % with >= 95 % of correct lines kept.
 
-Measured (2 cores shared, 36 lines and 14 chatter sentences a part, three conditions each; phone-loop weight
-1e-10 a phone, chosen with --sweep on a first, smaller tuning run of 10 lines and 6 chatter sentences: 1e-6
-kept 18 of 22 right lines, 1e-9 19, 1e-12 20; 1e-9 refused 17 of 18 chatter utterances, 1e-12 15, 1e-15 10):
+Measured (2 cores shared, 80 lines, 32 of them plays (16 on a player), and 20 chatter sentences a part, three
+conditions each; both parts run at once, 5.4 min each; phone-loop weight 1e-10 a phone):
 
-  tuning (espeak-ng en-us 160/190, en+f3 175; flite kal, slt; seed 1), 150 utterances
-                 exact          top-3          plays          chatter        kept
-  clean         100.0% (36/36) 100.0% (36/36) 100.0% (9/9)   100.0% (14/14) 100.0% (36/36)
-  pink           88.9% (32/36)  97.2% (35/36)  88.9% (8/9)   100.0% (14/14) 100.0% (32/32)
-  babble         77.8% (28/36)  80.6% (29/36)  77.8% (7/9)    78.6% (11/14)  93.3% (28/30)
-  all            88.9% (96/108) 92.6% (100/108) 88.9% (24/27) 92.9% (39/42)  98.0% (96/98)
+  tuning (espeak-ng en-us 160/190, en+f3 175; flite kal, slt; seed 1), 300 utterances
+                 exact            top-3            plays           chatter         kept
+  clean       100.0% (80/80)   100.0% (80/80)   100.0% (32/32)   95.0% (19/20)  100.0% (80/80)
+  pink         77.5% (62/80)    81.2% (65/80)    87.5% (28/32)  100.0% (20/20)   84.9% (62/73)
+  babble       67.5% (54/80)    73.8% (59/80)    62.5% (20/32)   95.0% (19/20)   94.7% (54/57)
+  all          81.7% (196/240)  85.0% (204/240)  83.3% (80/96)   96.7% (58/60)   93.3% (196/210)
 
-  held-out (espeak-ng en 170, en-us+m3 150, en+f4 185; flite rms, awb; seed 2), 150 utterances
-                 exact          top-3          plays          chatter        kept
-  clean          94.4% (34/36)  97.2% (35/36)  88.2% (15/17) 100.0% (14/14) 100.0% (34/34)
-  pink           83.3% (30/36)  91.7% (33/36)  82.4% (14/17) 100.0% (14/14)  96.8% (30/31)
-  babble         72.2% (26/36)  80.6% (29/36)  58.8% (10/17)  92.9% (13/14) 100.0% (26/26)
-  all            83.3% (90/108) 89.8% (97/108) 76.5% (39/51)  97.6% (41/42)  98.9% (90/91)
+  held-out (espeak-ng en 170, en-us+m3 150, en+f4 185; flite rms, awb; seed 2), 300 utterances, run once
+                 exact            top-3            plays           chatter         kept
+  clean        95.0% (76/80)    96.2% (77/80)    93.8% (30/32)   95.0% (19/20)   98.7% (76/77)
+  pink         80.0% (64/80)    83.8% (67/80)    90.6% (29/32)   95.0% (19/20)   87.7% (64/73)
+  babble       57.5% (46/80)    62.5% (50/80)    71.9% (23/32)  100.0% (20/20)   86.8% (46/53)
+  all          77.5% (186/240)  80.8% (194/240)  85.4% (82/96)   96.7% (58/60)   91.6% (186/203)
 
-  start-up (decoder and the table's grammar) 0.54 s; decoding 0.63x real time (689 s of audio); 1.09 s and
-  0.73x with the test suite running on the other core.
+  start-up 0.78-0.81 s; decoding 0.46-0.47x real time (708 s and 684 s of audio).
 
-  Against the targets: plays exact on clean speech 100 % tuning, 88 % held-out (15 of 17: both misses the
-  fastest voice, en+f4 at 185 words a minute; target 90 %); overall at 15 dB babble 78 % and 72 % (target
-  70 %); chatter refused 93 % and 98 % over all conditions (79 % and 93 % in babble; target 80 %) with 98 % and
-  99 % of right lines kept (target 95 %). Decoding is slower than the 0.1x the issue saw outside the project:
-  two searches a line (the lines, then the confidence test) and wider beams (babble over both parts 71 % -> 78 %
-  exact before the confidence test, for 1.5x the time).
+  Tried on the tuning part, none kept (the decoder is unchanged): phone-loop weight 1e-12 (right lines kept
+  196 -> 198 of 210, chatter refused 58 -> 53 of 60); hiss 96 instead of 32 (exact 196 -> 194 of 240: pink +1,
+  babble -3); pocketsphinx remove_noise on (no line changed; not checked that it took effect).
 
-Run: python benchmarks/bench_voice.py [--lines 36] [--chatter-lines 14] [--cache DIR] [--sweep]
+  Against the targets: plays exact on clean speech 100 % tuning, 94 % held-out (30 of 32; target 90 %, met);
+  overall at 15 dB babble 68 % and 58 % (target 70 %: NOT met on the larger set); chatter refused 97 % in both
+  (target 80 %) with 93 % and 92 % of right lines kept (target 95 %: NOT met; the confidence test refuses
+  right lines in pink noise). The earlier 36-line figures were too small a sample to show this.
+
+Run: python benchmarks/bench_voice.py [--lines 80] [--chatter-lines 20] [--parts tuning,held-out] [--cache DIR] [--sweep]
   --sweep decodes the tuning part with several phone-loop weights and prints chatter/kept for each.
 """
 
@@ -63,49 +63,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from voice_set import CHATTER, CONDITIONS, PARTS, available, read, utterances  # noqa: E402
+from voice_set import CHATTER, CONDITIONS, PARTS, announcements, available, read, utterances  # noqa: E402
 
 TABLE = "new rdi Phrenk Kaylin Wizgille Serena"
-
-
-def announcements(session, count: int, seed: int) -> list[tuple[str, str, str]]:
-    """(said, typed line, kind) for ``count`` announcements of the kinds a turn holds, half of them plays."""
-    from referee.shell import cards_of
-
-    rng = random.Random(seed)
-    state = session.state
-    names = [p.name for p in state.players]
-    at_table = session.game.at_table
-    cards = [c for c in cards_of(session).cards if c.game == "rdi" and at_table(state, c)]
-    drinks = sorted({c.name for c in cards if c.type in ("drink", "drink_event")})
-    out = []
-    while len(out) < count:
-        seat = rng.randrange(len(names))
-        name, other = names[seat], rng.choice([n for n in names if n != names[seat]])
-        roll = rng.random()
-        if roll < 0.5:
-            own = [c for c in cards if c.owner in (state.players[seat].character, "shared")
-                   and c.type not in ("drink", "drink_event", "prize")]
-            card = rng.choice(own).name
-            if rng.random() < 0.25:
-                out.append((f"{name} plays {card} on {other}", f'{name} plays "{card}" on {other}', "play"))
-            else:
-                out.append((f"{name} plays {card}", f'{name} plays "{card}"', "play"))
-        elif roll < 0.62:
-            out.append((f"{name} orders a drink for {other}", f"{name} orders a drink for {other}", "order"))
-        elif roll < 0.77:
-            drink = rng.choice(drinks)
-            if rng.random() < 0.3:
-                out.append((f"{name} reveals {drink} with a chaser", f"{name} reveals {drink} with a chaser",
-                            "reveal"))
-            else:
-                out.append((f"{name} reveals {drink}", f"{name} reveals {drink}", "reveal"))
-        elif roll < 0.87:
-            out.append((f"{name} passes", f"{name} passes", "pass"))
-        else:
-            said = rng.choice(["resolve", "end turn", "undo", f"{name} ends turn"])
-            out.append((said, said, "command"))
-    return out
 
 
 def _session():
@@ -168,13 +128,14 @@ def misses(results, limit: int = 12) -> None:
 
 def main() -> int:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--lines", type=int, default=36)
-    parser.add_argument("--chatter-lines", type=int, default=14)
+    parser.add_argument("--lines", type=int, default=80)
+    parser.add_argument("--chatter-lines", type=int, default=20)
     parser.add_argument("--cache", type=Path, default=Path(tempfile.gettempdir()) / "referee-bench-voice")
     parser.add_argument("--sweep", action="store_true")
     parser.add_argument("--weights", type=lambda text: [float(w) for w in text.split(",")],
                         default=[1e-1, 1e-2, 1e-3, 1e-4, 1e-6])
     parser.add_argument("--misses", action="store_true", help="print the lines missed")
+    parser.add_argument("--parts", default=",".join(PARTS), help="the parts to decode (tuning,held-out)")
     args = parser.parse_args()
     missing = available()
     if missing:
@@ -190,6 +151,8 @@ def main() -> int:
     session = _session()
     parts = {}
     for part, spec in PARTS.items():
+        if part not in args.parts.split(","):
+            continue
         lines = announcements(session, args.lines, spec["seed"])
         chatter = random.Random(spec["seed"]).sample(CHATTER, min(args.chatter_lines, len(CHATTER)))
         parts[part] = utterances(part, lines, chatter, args.cache)

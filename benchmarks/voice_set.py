@@ -61,6 +61,58 @@ CHATTER = [
 ]
 
 
+# The share of a part's announcements that are plays (half of them on a player), drawn as a fixed count, not
+# left to chance: with plays drawn at random a 36-line part held 9 and 17 of them.
+PLAYS = 0.4
+ON_A_PLAYER = 0.5
+
+
+def announcements(session, count: int, seed: int) -> list[tuple[str, str, str]]:
+    """(said, typed line, kind) for ``count`` announcements of the kinds a turn holds: round(PLAYS * count)
+    plays (ON_A_PLAYER of them on another player), the rest orders, reveals, passes and commands, shuffled."""
+    from referee.shell import cards_of
+
+    rng = random.Random(seed)
+    state = session.state
+    names = [p.name for p in state.players]
+    at_table = session.game.at_table
+    cards = [c for c in cards_of(session).cards if c.game == "rdi" and at_table(state, c)]
+    drinks = sorted({c.name for c in cards if c.type in ("drink", "drink_event")})
+    plays = round(PLAYS * count)
+    targeted = round(ON_A_PLAYER * plays)
+    kinds = ["play on"] * targeted + ["play"] * (plays - targeted) + ["other"] * (count - plays)
+    rng.shuffle(kinds)
+    out = []
+    for kind in kinds:
+        seat = rng.randrange(len(names))
+        name, other = names[seat], rng.choice([n for n in names if n != names[seat]])
+        if kind != "other":
+            own = [c for c in cards if c.owner in (state.players[seat].character, "shared")
+                   and c.type not in ("drink", "drink_event", "prize")]
+            card = rng.choice(own).name
+            if kind == "play on":
+                out.append((f"{name} plays {card} on {other}", f'{name} plays "{card}" on {other}', "play"))
+            else:
+                out.append((f"{name} plays {card}", f'{name} plays "{card}"', "play"))
+            continue
+        roll = rng.random()
+        if roll < 0.24:
+            out.append((f"{name} orders a drink for {other}", f"{name} orders a drink for {other}", "order"))
+        elif roll < 0.54:
+            drink = rng.choice(drinks)
+            if rng.random() < 0.3:
+                out.append((f"{name} reveals {drink} with a chaser", f"{name} reveals {drink} with a chaser",
+                            "reveal"))
+            else:
+                out.append((f"{name} reveals {drink}", f"{name} reveals {drink}", "reveal"))
+        elif roll < 0.74:
+            out.append((f"{name} passes", f"{name} passes", "pass"))
+        else:
+            said = rng.choice(["resolve", "end turn", "undo", f"{name} ends turn"])
+            out.append((said, said, "command"))
+    return out
+
+
 @dataclass
 class Utterance:
     said: str  # the words spoken
