@@ -138,7 +138,7 @@ def _idle() -> Effect:
 def standing(state: GameState, victim: int) -> list[Standing]:
     """The cards in front of ``victim`` whose `while` modifiers change what they take from one card or Drink, in
     the order they were put there."""
-    return [Standing(record["name"], "in front", WHILE, partial(_modify, record["uid"]))
+    return [Standing(record["name"], WHILE, partial(_modify, record["uid"]))
             for record in state.players[victim].front if record["when"] == "while"]
 
 

@@ -38,8 +38,7 @@ class Standing:
     them in one order; what each does is its ``act``: (state, victim, attr, change, entry, out) -> the change
     (an AFTER effect acts on its own and returns the change as it was)."""
 
-    name: str  # Wulfric's mood, the card's name, Otto's Debuffs
-    lives: str  # "character", "in front" or "debuff"
+    name: str  # Wulfric's mood, the card's name, Otto's Debuffs (where it lives is who made it)
     timing: str  # WHILE or AFTER
     act: Callable
 

@@ -100,7 +100,7 @@ def from_kaylins_hand(state: GameState, entry: Entry | None) -> bool:
 def standing(state: GameState, victim: int) -> list[Standing]:
     """Wulfric's mood, while Kaylin plays: it bears on her own changes (Loyal, Clumsy) and on what her cards do
     to others (Bitey)."""
-    return [] if kaylin_seat(state) is None else [Standing("Wulfric's mood", "character", WHILE, adjust_change)]
+    return [] if kaylin_seat(state) is None else [Standing("Wulfric's mood", WHILE, adjust_change)]
 
 
 def adjust_change(state: GameState, victim: int, attr: str, change: int, entry: Entry | None, out: Outcome) -> int:

@@ -317,16 +317,21 @@ def parse_effects(state: GameState, text: str) -> list[dict]:
 def give_debuff(state: GameState, seats: list[int], kind: str, out: Outcome) -> None:
     for seat in seats:
         if state.otto_tokens.get(kind, 0) <= 0:
-            out.say(f"Otto has no {kind.replace('_', ' ').title()} token left, so he gives none.", DEBUFFS[kind])
+            out.say(f"Otto has no {token_name(kind)} token left, so he gives none.", DEBUFFS[kind])
             continue
         state.otto_tokens[kind] -= 1
         state.players[seat].debuffs.append(kind)
-        out.say(f"{state.players[seat].name} gets a {kind.replace('_', ' ').title()} from Otto.", DEBUFFS[kind])
+        out.say(f"{state.players[seat].name} gets a {token_name(kind)} from Otto.", DEBUFFS[kind])
+
+
+def token_name(kind: str) -> str:
+    """A Debuff's name as the token reads (pain_curse -> Pain Curse)."""
+    return kind.replace("_", " ").title()
 
 
 def standing(state: GameState, victim: int) -> list[Standing]:
     """The Debuff tokens in front of ``victim``: they act right after a change (Pain Curse, Mind Hex)."""
-    return [Standing("Otto's Debuffs", "debuff", AFTER, _debuffs_act)] if state.players[victim].debuffs else []
+    return [Standing("Otto's Debuffs", AFTER, _debuffs_act)] if state.players[victim].debuffs else []
 
 
 def _debuffs_act(state: GameState, seat: int, attr: str, change: int, entry, out: Outcome) -> int:
@@ -345,7 +350,7 @@ def after_change(state: GameState, seat: int, attr: str, change: int, out: Outco
     count = player.debuffs.count(kind)
     player.debuffs = [d for d in player.debuffs if d != kind]
     state.otto_tokens[kind] = state.otto_tokens.get(kind, 0) + count
-    out.say(f"{player.name}'s {count_of(count, kind.replace('_', ' ').title() + ' token')}: {count} more "
+    out.say(f"{player.name}'s {count_of(count, token_name(kind) + ' token')}: {count} more "
             f"{'Fortitude lost' if kind == 'pain_curse' else 'Alcohol Content gained'} (from the Debuff, not from Otto); "
             "the tokens go back to Otto.", DEBUFFS[kind])
     clamp_change(state, seat, attr, -count if kind == "pain_curse" else count, out, "Debuff")
@@ -563,7 +568,8 @@ def apply_set(state: GameState, seat: int, key: str, value: str, cards, out: Out
         wrong = [t for t in tokens if t not in DEBUFFS]
         if wrong:
             raise NotUnderstood(f"Otto's Debuffs are Pain Curse, Mind Hex and Power Jinx, not {wrong[0]!r}.")
-        report(out, f"the Debuff tokens in front of {player.name}", tokens, player.debuffs, *DEBUFFS.values())
+        report(out, f"the Debuff tokens in front of {player.name}", [token_name(t) for t in tokens],
+               [token_name(t) for t in player.debuffs], *DEBUFFS.values())
         player.debuffs = tokens
         return
     if not player.automaton:
