@@ -217,7 +217,9 @@ def leave(state: GameState, seat: int, out: Outcome, forced: bool) -> None:
     round_ = state.round
     if seat in round_.left:
         return
-    round_.left.append(seat)
+    # kept in seating order, as `set gambling left` writes it, so one position has one state however it was reached
+    order = {s: i for i, s in enumerate(round_.members)}
+    round_.left = sorted([*round_.left, seat], key=lambda s: order.get(s, len(order)))
     name = state.players[seat].name
     out.say(f"{name} {'is forced out of' if forced else 'leaves'} the Round: no more Gambling or Cheating Cards and no "
             "more antes for them; Gold already anted stays in the pot.",
