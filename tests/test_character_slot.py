@@ -104,3 +104,72 @@ def test_a_kitchen_card_played_by_someone_else_finds_no_cutting_board(cards):
     assert ruling.verdict == OK and ruling.code != "internal-error"
     assert "Ann is not Roxana and has no Cutting Board" in " ".join(step.text for step in ruling.steps)
     assert session.handle("Roxana prepares Poof").verdict == REFUSED  # and Roxana was granted nothing either
+
+
+def _said(ruling) -> str:
+    return ruling.message + " " + " ".join(step.text for step in ruling.steps)
+
+
+def test_debuff_tokens_lie_in_front_and_an_old_save_with_them_on_the_player_plays_on(cards):
+    # Otto's Debuff tokens were a list of their own on every player; they now lie in front, beside the cards
+    session = Session(cards)
+    for line in ("new rdi Otto Ann Bob --otto witchdoctor", "Otto action: Ann gets a Pain Curse", "resolve"):
+        assert session.handle(line).verdict != REFUSED, line
+    data = session.state.to_dict()
+    assert data["players"][1]["front"] == [{"token": "pain_curse"}] and "debuffs" not in data["players"][1]
+    old = {**data, "players": [{**p, "front": [r for r in p["front"] if "token" not in r],
+                                "debuffs": [r["token"] for r in p["front"] if "token" in r]} for p in data["players"]]}
+    session.state = rdi_game.load_state(old)
+    assert session.state.players[1].tokens() == ["pain_curse"]
+    assert "Ann pain curse" in " ".join(str(row) for row in session.game.toolbar_rows(session.state, cards))
+    supply = session.state.otto_tokens["pain_curse"]
+    for line in ("Otto reveals Wine", "resolve", "end turn", "resolve"):
+        session.handle(line)
+    fortitude = session.state.players[1].fortitude
+    # Otto's next turn: a Fortitude loss to Ann sets the curse off once, and the token goes back to Otto
+    session.handle("set active Otto phase action")
+    ruling = session.handle("Otto action: Ann loses 2 Fortitude")
+    assert ruling.verdict != REFUSED, ruling.message
+    ruling = session.handle("resolve")
+    assert "Pain Curse" in _said(ruling)
+    assert session.state.players[1].fortitude == fortitude - 3
+    assert session.state.players[1].tokens() == [] and session.state.otto_tokens["pain_curse"] == supply + 1
+
+
+def test_a_position_with_debuffs_written_on_the_player_loads_and_a_card_set_in_front_leaves_them(cards):
+    from referee.core import position
+
+    session = Session(cards)
+    session.handle("new rdi Otto Ann Bob --otto witchdoctor")
+    assert session.handle("set Ann debuffs power jinx, mind hex").verdict == OK
+    text = session.position_text()
+    _, data = position.load(text)
+    data["players"][1].pop("front", None)
+    data["players"][1]["debuffs"] = ["mind_hex"]
+    played = Session(cards)
+    played.handle("new rdi Otto Ann Bob --otto witchdoctor")
+    played.state = rdi_game.load_position(data, cards)
+    assert played.state.players[1].tokens() == ["mind_hex"]
+    # the position written again loads again, tokens and all (a token names no seat to write as a name)
+    again = Session(cards)
+    again.handle("new rdi Otto Ann Bob --otto witchdoctor")
+    again.state = rdi_game.load_position(position.load(played.position_text())[1], cards)
+    assert again.state.players[1].tokens() == ["mind_hex"]
+    assert again.handle('set Ann front "Spatchcocked Cockatrice"').verdict == OK
+    assert again.state.players[1].tokens() == ["mind_hex"] and "Mind Hex" not in again.handle("state").message
+    assert "mind hex" in again.handle("state").message
+    again.handle("set active Otto phase action")
+    ruling = again.handle("Otto action: Ann gains 1 Alcohol Content")
+    assert ruling.verdict != REFUSED, ruling.message
+    said = _said(again.handle("resolve"))
+    assert "Mind Hex" in said and again.state.players[1].tokens() == []
+
+
+def test_a_player_holds_only_what_every_player_has():
+    # issue 23: a character's state is in its slot (`part`); what lies in front is cards and tokens, for anyone
+    import dataclasses
+
+    from referee.games.rdi.state import Player
+
+    assert [f.name for f in dataclasses.fields(Player)] == [
+        "name", "character", "gold", "fortitude", "alcohol", "out", "drink_me", "kept", "potions", "front", "part"]

@@ -80,7 +80,7 @@ def _table_field(state: GameState, key: str, value: str, given: dict, cards, out
         report(out, "the active player", state.players[seat].name, state.players[state.active].name,
                ed(state, "on-your-turn"))
         bookkeeping.begin_turn(state, seat)
-        if any(record["when"] == "start_of_turn" for record in state.players[seat].front):
+        if any(record["when"] == "start_of_turn" for record in state.players[seat].cards_in_front()):
             out.say(f"The cards in front of {state.players[seat].name} that act at the start of a turn are taken to have "
                     "acted (a correction plays nothing).")
     elif key == "phase":

@@ -106,13 +106,26 @@ def position_shape(data: dict) -> dict:
     return {**data, "players": [flat(p) for p in data.get("players", [])]}
 
 
+def _fold_tokens(player: dict) -> dict:
+    """A player saved (or typed) with a `debuffs` list, from before tokens lay in front with the cards: the same
+    tokens in front of them."""
+    if "debuffs" not in player:
+        return player
+    player = dict(player)
+    tokens = player.pop("debuffs")
+    if isinstance(tokens, list) and tokens:
+        front = player.get("front")
+        player["front"] = [*(front if isinstance(front, list) else []), *({"token": kind} for kind in tokens)]
+    return player
+
+
 def _fold_parts(data: dict) -> dict:
     """A state or position whose players write a character's own keys flat (saved before the character
     kept them in its slot, or typed so by hand), with those keys in the slot."""
     players = data.get("players")
     if not isinstance(players, list) or not all(isinstance(p, dict) for p in players):
         return data
-    folded = [characters.fold_part(p) for p in players]
+    folded = [_fold_tokens(characters.fold_part(p)) for p in players]
     atoning = data.get("atoning")  # where Serena's atonement was kept before it was hers
     if isinstance(atoning, (int, str)) and not isinstance(atoning, bool):
         seat = next((i for i, p in enumerate(folded) if atoning in (i, p.get("name"))), None)
@@ -202,17 +215,18 @@ def describe(state: GameState, cards: CardDB | None = None) -> str:
         if p.potions:
             extra += f"  Potions: {', '.join(p.potions)}"
         extra += "".join(f"  {note.state}" for note in characters.notes(p))
-        if p.front:
-            extra += f"  In front: {', '.join(in_front.label(state, r, seat) for r in p.front)}"
+        if p.cards_in_front():
+            extra += f"  In front: {', '.join(in_front.label(state, r, seat) for r in p.cards_in_front())}"
         if p.kept:
             extra += f"  Kept: {', '.join(p.kept)}"
-        if p.debuffs:
-            extra += f"  Debuffs: {', '.join(d.replace('_', ' ') for d in p.debuffs)}"
+        if p.tokens():
+            extra += f"  Debuffs: {', '.join(d.replace('_', ' ') for d in p.tokens())}"
         if characters.tracks_toward(p):
             lines.append(f" {mark} {p.name:<12} tracks: " + "; ".join(f"toward {n}: Fortitude {f}, Alcohol {a}"
                                                                      for n, (f, a) in characters.tracks_toward(p).items())
                          + f"  (deck {state.otto_deck}, discard {state.otto_discard})"
-                         + (f"  In front: {', '.join(in_front.label(state, r, seat) for r in p.front)}" if p.front else ""))
+                         + (f"  In front: {', '.join(in_front.label(state, r, seat) for r in p.cards_in_front())}"
+                            if p.cards_in_front() else ""))
             continue
         status = "  OUT" if p.out else ""
         lines.append(f" {mark} {p.name:<12} Fortitude {p.fortitude:>2}  Alcohol {p.alcohol:>2}  Gold {p.gold:>3}  "
@@ -291,8 +305,8 @@ def mechanics_text(state: GameState) -> str:
         marks += [note.mechanic for note in characters.notes(p)]
         if characters.tracks_toward(p):
             marks.append("Otto " + " ".join(f"{n[:6]} {f}/{a}" for n, (f, a) in characters.tracks_toward(p).items()))
-        if p.debuffs:
-            marks.append(f"{p.name} {'+'.join(d.replace('_', ' ') for d in p.debuffs)}")
+        if p.tokens():
+            marks.append(f"{p.name} {'+'.join(d.replace('_', ' ') for d in p.tokens())}")
     return ", ".join(marks)
 
 
@@ -315,7 +329,7 @@ def summary(state: GameState, cards: CardDB | None = None) -> dict:
         "players": [{"name": p.name, "character": p.character, "fortitude": p.fortitude, "alcohol": p.alcohol,
                      "gold": p.gold, "out": p.out, "drink_me": p.drink_me, **characters.summary_fields(p),
                      "potions": p.potions,
-                     "front": in_front.names(p), "kept": p.kept, "debuffs": p.debuffs,
+                     "front": in_front.names(p), "kept": p.kept, "debuffs": p.tokens(),
                      "tracks": characters.tracks_toward(p) or None} for p in state.players],
         "active": state.players[state.active].name,
         "phase": state.phase,

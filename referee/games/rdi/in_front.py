@@ -1,7 +1,7 @@
 """Cards that stay in front of a player (the `in_front` op): kept there when their card resolves, acting at the
 start or end of that player's turn or all the while, and leaving with that player.
 
-Each card lying in front of a player is a record on ``Player.front``, plain data so that undo and saved games
+Each card lying in front of a player is a record on ``Player.front`` (beside the tokens other players give them), plain data so that undo and saved games
 stay exact: ``uid``, ``name``, ``card`` (its id), ``played_by`` (who played it; None when the table put it there
 with `set`), ``target`` (the player its card picked), ``when`` (start_of_turn, end_of_turn or while), ``once``
 (discarded after acting once), ``effects`` (inside them `self` is the player it lies in front of) and ``section``
@@ -107,9 +107,9 @@ def put_there(state: GameState, seat: int, cards: list[Card], out: Outcome) -> N
     from referee.core.setwords import report
 
     player = state.players[seat]
-    before = [r["name"] for r in player.front]
-    kept = list(player.front)
-    player.front = []
+    before = names(player)
+    kept = player.cards_in_front()
+    player.front = [r for r in player.front if "token" in r]  # the tokens there stay
     quiet = Outcome()
     for card in cards:
         same = next((r for r in kept if r["name"] == card.name), None)
@@ -120,7 +120,7 @@ def put_there(state: GameState, seat: int, cards: list[Card], out: Outcome) -> N
         effects = in_front_effects(card) or [_idle()]
         for effect in effects:
             place(state, seat, card, effect, quiet)
-    report(out, f"the cards in front of {player.name}", [r["name"] for r in player.front], before)
+    report(out, f"the cards in front of {player.name}", names(player), before)
     for step in quiet.steps:
         out.say(step.text, *step.cites)
 
@@ -139,13 +139,13 @@ def standing(state: GameState, victim: int) -> list[Standing]:
     """The cards in front of ``victim`` whose `while` modifiers change what they take from one card or Drink, in
     the order they were put there."""
     return [Standing(record["name"], WHILE, partial(_modify, record["uid"]))
-            for record in state.players[victim].front if record["when"] == "while"]
+            for record in state.players[victim].cards_in_front() if record["when"] == "while"]
 
 
 def _modify(uid: int, state: GameState, victim: int, attr: str, change: int, entry, out: Outcome) -> int:
     """The `while` card ``uid`` in front of ``victim`` changes ``change`` as its modifiers say."""
     player = state.players[victim]
-    for record in [r for r in player.front if r["uid"] == uid]:
+    for record in [r for r in player.cards_in_front() if r["uid"] == uid]:
         before = change
         for effect in stored(record["effects"]):
             if not _standing(effect) or not effect.by:
@@ -173,7 +173,7 @@ def act(state: GameState, seat: int, when: str, cards, out: Outcome) -> bool:
     """The cards in front of ``seat`` that act now go on the chain, the first one put there on top; each may be
     answered before it resolves. True when any did."""
     player = state.players[seat]
-    acting = [r for r in player.front if r["when"] == when and r["effects"]]
+    acting = [r for r in player.cards_in_front() if r["when"] == when and r["effects"]]
     if player.out or not acting:
         return False
     moment = ed(state, "on-your-turn/ending-your-turn" if when == "end_of_turn" else "on-your-turn")
@@ -226,7 +226,7 @@ def negated(state: GameState, entry: Entry, out: Outcome) -> None:
 def after_acting(state: GameState, entry: Entry, out: Outcome) -> None:
     """A card in front has acted (or been Negated acting): a `once` card is then discarded."""
     player = state.players[entry.player]
-    record = next((r for r in player.front if r["uid"] == entry.front), None)
+    record = next((r for r in player.cards_in_front() if r["uid"] == entry.front), None)
     if record is not None and record.get("once"):
         _discard(state, entry.player, record, out)
 
@@ -244,11 +244,12 @@ def _discard(state: GameState, seat: int, record: dict, out: Outcome) -> None:
 def leave_with(state: GameState, seat: int, out: Outcome) -> None:
     """A player out of the game takes no more turns and loses nothing more: what lies in front of them goes."""
     player = state.players[seat]
-    if not player.front:
+    gone = player.cards_in_front()
+    if not gone:
         return
-    names = ", ".join(r["name"] for r in player.front)
-    player.front = []
-    out.say(f"{player.name} is out of the game, so what lay in front of them leaves with them ({names}): its effects "
+    player.front = [r for r in player.front if "token" in r]  # tokens given them stay where they lie
+    out.say(f"{player.name} is out of the game, so what lay in front of them leaves with them "
+            f"({', '.join(r['name'] for r in gone)}): its effects "
             "stop. (The books say only that a Drink Me! pile is discarded; a player out of the game takes no more "
             "turns and loses nothing more.)", ed(state, "losing-the-game"))
 
@@ -257,7 +258,7 @@ def leave_with(state: GameState, seat: int, out: Outcome) -> None:
 
 
 def names(player) -> list[str]:
-    return [r["name"] for r in player.front]
+    return [r["name"] for r in player.cards_in_front()]
 
 
 def label(state: GameState, record: dict, seat: int) -> str:

@@ -54,8 +54,9 @@ class Player:
     drink_me: int = 1  # face-down cards on the Drink Me! pile; their faces are hidden
     kept: list = field(default_factory=list)  # Drink cards kept in front of the player (Elixirs, Kobold Punch)
     potions: list = field(default_factory=list)  # face-up Potions (Phrenk: at most one; buyers: any number)
-    front: list = field(default_factory=list)  # cards lying in front of the player: records (in_front.py)
-    debuffs: list = field(default_factory=list)  # Otto's Debuff tokens in front of this player
+    # What lies in front of the player: cards (records, in_front.py) and tokens another player gave them
+    # ({"token": kind}: Otto's Debuffs), in the order they were put there.
+    front: list = field(default_factory=list)
     # The character's own state (Serena's Piety, Wulfric's mood, Roxana's kitchen, Phrenk's Potion choice, Otto's tracks), plain data whose shape only its module in
     # characters/ knows.
     part: dict = field(default_factory=dict)
@@ -65,6 +66,29 @@ class Player:
         """A seat played by its deck, not a person (Otto): the one capability the rules ask of a seat. Its
         character's slot says so; the rules ask it here."""
         return bool(self.part.get("automaton"))
+
+    # --- what lies in front of the player --------------------------------------------------------------
+    def cards_in_front(self) -> list[dict]:
+        return [record for record in self.front if "token" not in record]
+
+    def tokens(self) -> list[str]:
+        """The kinds of the tokens lying in front of the player, one per token, in the order given."""
+        return [record["token"] for record in self.front if "token" in record]
+
+    debuffs = property(tokens, doc="The tokens in front of the player by kind (Otto's Debuffs are the only ones).")
+
+    def give_token(self, kind: str) -> None:
+        self.front.append({"token": kind})
+
+    def take_tokens(self, kind: str) -> int:
+        """Takes every token of ``kind`` from in front of the player; how many there were."""
+        count = self.tokens().count(kind)
+        self.front = [record for record in self.front if record.get("token") != kind]
+        return count
+
+    def lay_tokens(self, kinds: list[str]) -> None:
+        """The tokens in front of the player, as the table says they are (the cards stay)."""
+        self.front = self.cards_in_front() + [{"token": kind} for kind in kinds]
 
 
 @dataclass

@@ -84,13 +84,13 @@ def _marks(state: GameState) -> list[tuple[str, ...]]:
             potions = "/".join(p.potions)
             marks.append((f"{p.name}'s Potion {potions}", f"{name} Potion {potions}"))
         marks += [note.toolbar for note in characters.notes(p) if note.toolbar]
-        if p.debuffs:
-            debuffs = "+".join(d.replace("_", " ") for d in p.debuffs)
+        if p.tokens():
+            debuffs = "+".join(d.replace("_", " ") for d in p.tokens())
             marks.append((f"{p.name} {debuffs}", f"{name} {debuffs}"))
         if p.kept:
             marks.append((f"{p.name} keeps {', '.join(p.kept)}", f"{name} kept {len(p.kept)}"))
-        if p.front:
-            marks.append((f"In front of {p.name}: {', '.join(in_front.names(p))}", f"{name} front {len(p.front)}"))
+        if p.cards_in_front():
+            marks.append((f"In front of {p.name}: {', '.join(in_front.names(p))}", f"{name} front {len(in_front.names(p))}"))
     return marks
 
 

@@ -320,7 +320,7 @@ def give_debuff(state: GameState, seats: list[int], kind: str, out: Outcome) -> 
             out.say(f"Otto has no {token_name(kind)} token left, so he gives none.", DEBUFFS[kind])
             continue
         state.otto_tokens[kind] -= 1
-        state.players[seat].debuffs.append(kind)
+        state.players[seat].give_token(kind)
         out.say(f"{state.players[seat].name} gets a {token_name(kind)} from Otto.", DEBUFFS[kind])
 
 
@@ -331,7 +331,7 @@ def token_name(kind: str) -> str:
 
 def standing(state: GameState, victim: int) -> list[Standing]:
     """The Debuff tokens in front of ``victim``: they act right after a change (Pain Curse, Mind Hex)."""
-    return [Standing("Otto's Debuffs", AFTER, _debuffs_act)] if state.players[victim].debuffs else []
+    return [Standing("Otto's Debuffs", AFTER, _debuffs_act)] if state.players[victim].tokens() else []
 
 
 def _debuffs_act(state: GameState, seat: int, attr: str, change: int, entry, out: Outcome) -> int:
@@ -345,10 +345,9 @@ def after_change(state: GameState, seat: int, attr: str, change: int, out: Outco
 
     player = state.players[seat]
     kind = "pain_curse" if attr == "fortitude" and change < 0 else "mind_hex" if attr == "alcohol" and change > 0 else None
-    if kind is None or kind not in player.debuffs:
+    if kind is None or kind not in player.tokens():
         return
-    count = player.debuffs.count(kind)
-    player.debuffs = [d for d in player.debuffs if d != kind]
+    count = player.take_tokens(kind)
     state.otto_tokens[kind] = state.otto_tokens.get(kind, 0) + count
     out.say(f"{player.name}'s {count_of(count, token_name(kind) + ' token')}: {count} more "
             f"{'Fortitude lost' if kind == 'pain_curse' else 'Alcohol Content gained'} (from the Debuff, not from Otto); "
@@ -357,14 +356,13 @@ def after_change(state: GameState, seat: int, attr: str, change: int, out: Outco
 
 
 def jinxed(state: GameState, seat: int) -> bool:
-    return "power_jinx" in state.players[seat].debuffs and seat == state.active and state.phase in ("discard_draw", "action")
+    return "power_jinx" in state.players[seat].tokens() and seat == state.active and state.phase in ("discard_draw", "action")
 
 
 def end_of_action_phase(state: GameState, seat: int, out: Outcome) -> None:
     player = state.players[seat]
-    if "power_jinx" in player.debuffs:
-        count = player.debuffs.count("power_jinx")
-        player.debuffs = [d for d in player.debuffs if d != "power_jinx"]
+    if "power_jinx" in player.tokens():
+        count = player.take_tokens("power_jinx")
         state.otto_tokens["power_jinx"] = state.otto_tokens.get("power_jinx", 0) + count
         out.say(f"End of {player.name}'s Action phase: the Power Jinx goes back to Otto, used or not.", DEBUFFS["power_jinx"])
 
@@ -569,8 +567,8 @@ def apply_set(state: GameState, seat: int, key: str, value: str, cards, out: Out
         if wrong:
             raise NotUnderstood(f"Otto's Debuffs are Pain Curse, Mind Hex and Power Jinx, not {wrong[0]!r}.")
         report(out, f"the Debuff tokens in front of {player.name}", [token_name(t) for t in tokens],
-               [token_name(t) for t in player.debuffs], *DEBUFFS.values())
-        player.debuffs = tokens
+               [token_name(t) for t in player.tokens()], *DEBUFFS.values())
+        player.lay_tokens(tokens)
         return
     if not player.automaton:
         raise IllegalPlay(f"Only Otto has tracks and a deck of his own; {player.name} is not Otto.", (GENERAL,))
