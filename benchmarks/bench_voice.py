@@ -45,7 +45,7 @@ conditions each; both parts run at once, 5.4 min each; phone-loop weight 1e-10 a
   (target 80 %) with 93 % and 92 % of right lines kept (target 95 %: NOT met; the confidence test refuses
   right lines in pink noise). The earlier 36-line figures were too small a sample to show this.
 
-Run: python benchmarks/bench_voice.py [--lines 80] [--chatter-lines 20] [--parts tuning,held-out] [--cache DIR] [--sweep]
+Run: python benchmarks/bench_voice.py [--lines 80] [--chatter-lines 20] [--parts tuning,held-out,held-out-2] [--cache DIR] [--sweep]
   --sweep decodes the tuning part with several phone-loop weights and prints chatter/kept for each.
 """
 
@@ -135,7 +135,7 @@ def main() -> int:
     parser.add_argument("--weights", type=lambda text: [float(w) for w in text.split(",")],
                         default=[1e-1, 1e-2, 1e-3, 1e-4, 1e-6])
     parser.add_argument("--misses", action="store_true", help="print the lines missed")
-    parser.add_argument("--parts", default=",".join(PARTS), help="the parts to decode (tuning,held-out)")
+    parser.add_argument("--parts", default=",".join(PARTS), help="the parts to decode (tuning,held-out,held-out-2)")
     args = parser.parse_args()
     missing = available()
     if missing:

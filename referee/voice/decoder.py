@@ -183,7 +183,9 @@ class VoiceDecoder:
 def _padded(raw: bytes) -> bytes:
     """The audio with quiet either side and a room's hiss throughout: never exact zeros, which the front end
     (taking logs of the energy) reads as nothing any word ends in (synthesizers and muted microphones give
-    them)."""
+    them). The quiet either side is the recording's own background where it has one (its quietest tenth of a
+    second, played forth and back): a pad of hiss alone under a noisy recording starts and ends the noise
+    abruptly, which the noise removal and the phone loop both read as sound."""
     import random
     from array import array
 
@@ -192,8 +194,28 @@ def _padded(raw: bytes) -> bytes:
     samples = array("h", raw[:len(raw) - len(raw) % 2])
     n = len(hiss)
     mixed = array("h", (max(-32768, min(32767, s + hiss[i % n])) for i, s in enumerate(samples)))
-    pad = array("h", [hiss[i % n] for i in range(PAD)])
+    floor = _background(mixed)
+    if floor is None:
+        pad = array("h", [hiss[i % n] for i in range(PAD)])
+    else:
+        back = floor[::-1]
+        pad = array("h")
+        while len(pad) < PAD:
+            pad.extend(floor if len(pad) // len(floor) % 2 == 0 else back)
+        del pad[PAD:]
     return (pad + mixed + pad).tobytes()
+
+
+def _background(samples, window: int = RATE // 10, step: int = RATE // 100):
+    """The quietest ``window`` of the recording, or None when it is no louder than the hiss (a clean one)."""
+    if len(samples) < 2 * window:
+        return None
+    squares = [0]
+    for s in samples:
+        squares.append(squares[-1] + s * s)
+    start = min(range(0, len(samples) - window, step), key=lambda i: squares[i + window] - squares[i])
+    level = ((squares[start + window] - squares[start]) / window) ** 0.5
+    return samples[start:start + window] if level > 2 * DITHER else None
 
 
 def legal_first(session, lines: list[str]) -> list[str]:
