@@ -28,6 +28,7 @@ CHATTER = 1e-10
 BEAM, WORD_BEAM = 1e-60, 1e-40
 NBEST_SCAN = 60  # n-best entries read to find three different lines (many differ only in silences)
 PAD = 4800  # 0.3 s of quiet either side, so a line cut close at either end still ends in a word
+STEADY = 1.9  # a background whose 10 ms blocks' levels differ by no more than this is padded with (pink: 1.3-2.5)
 DITHER = 32  # the quiet's level: a room's hiss; near-zero (a few steps) leaves the search no final word
 
 
@@ -207,7 +208,9 @@ def _padded(raw: bytes) -> bytes:
 
 
 def _background(samples, window: int = RATE // 10, step: int = RATE // 100):
-    """The quietest ``window`` of the recording, or None when it is no louder than the hiss (a clean one)."""
+    """The quietest ``window`` of the recording where it is a steady noise (a fan, a hum, a hiss: no 10 ms of
+    it louder than STEADY times another), or None: no louder than the hiss (a clean recording), or unsteady
+    (voices nearby, whose fragments at either end the search would hear as words)."""
     if len(samples) < 2 * window:
         return None
     squares = [0]
@@ -215,7 +218,10 @@ def _background(samples, window: int = RATE // 10, step: int = RATE // 100):
         squares.append(squares[-1] + s * s)
     start = min(range(0, len(samples) - window, step), key=lambda i: squares[i + window] - squares[i])
     level = ((squares[start + window] - squares[start]) / window) ** 0.5
-    return samples[start:start + window] if level > 2 * DITHER else None
+    if level <= 2 * DITHER:
+        return None
+    blocks = [squares[i + step] - squares[i] for i in range(start, start + window, step)]
+    return samples[start:start + window] if max(blocks) <= STEADY ** 2 * max(1, min(blocks)) else None
 
 
 def legal_first(session, lines: list[str]) -> list[str]:
