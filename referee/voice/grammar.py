@@ -73,7 +73,7 @@ class Grammar:
     key: tuple = field(default=())
     _pattern: re.Pattern | None = field(default=None, repr=False)
 
-    def jsgf(self, chatter: float | None = None, entry: float = 1.0) -> str:
+    def jsgf(self, chatter: float | None = None) -> str:
         """The grammar; with ``chatter``, a free phone loop beside it, each phone of the loop weighed
         ``chatter``: a likelihood ratio test per phone, so a long line and a short one are held to the same
         standard. The best path goes through the loop where free phones explain the audio better than any
@@ -91,10 +91,7 @@ class Grammar:
             lines.append("<phone> = " + " | ".join(GARBAGE + p.lower() for p in sorted(PHONES)) + ";")
             # JSGF weighs alternatives against each other: going on costs the weight, stopping nothing
             lines.append(f"<loop> = /1/ <phone> | /{weight}/ <phone> <loop>;")
-            if entry >= 1.0:
-                lines.append("public <line> = <real> | <loop>;")
-            else:  # entering the loop costs ``entry`` once more: a margin for the whole line, besides the phones'
-                lines.append(f"public <line> = /1/ <real> | /{max(entry, 1e-60):.70f}".rstrip("0") + "/ <loop>;")
+            lines.append("public <line> = <real> | <loop>;")
         return "\n".join(lines) + "\n"
 
     def complete(self, heard: str) -> bool:
