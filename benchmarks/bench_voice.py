@@ -3,9 +3,9 @@
 The test set (benchmarks/voice_set.py) is generated: Red Dragon Inn announcements at a four-player table
 (plays, plays on a player, orders, reveals with and without a Chaser, passes, resolve, end turn, undo) and
 table chatter, said by espeak-ng and flite voices at several speeds, converted to 16 kHz with sox, clean and
-with pink noise or babble (chatter sentences said by four voices at once) mixed in at 15 dB. Two parts share
-no voice and no seed: the chatter weight is tuned on the first ("tuning") and the second ("held-out") is only
-reported. For each part and condition it prints:
+with pink noise or babble (chatter sentences said by four voices at once) mixed in at 15 dB. Three parts share
+no voice and no seed: the decoder is tuned on the first ("tuning"); the second ("held-out") has been
+looked at three times, so it is seen; the third ("held-out-2") was decoded once with the final settings. For each part and condition it prints:
 
   exact    the top line offered is the line meant (a line refused by the confidence test counts as missed)
   top-3    the line meant is among the three offered
@@ -16,6 +16,62 @@ reported. For each part and condition it prints:
 then the decoder's start-up time (creating it and loading the table's grammar) and decode time as a fraction
 of the audio's length. Targets: plays exact on clean speech >= 90 %, overall at 15 dB babble >= 70 %, chatter
 refused >= 80 % with >= 95 % of correct lines kept.
+
+Measured, third round (2 cores shared, 80 lines, 32 of them plays (16 on a player), and 20 chatter sentences a
+part, three conditions each; the three parts in one run, 2063 s of audio; phone-loop weight 1e-10 a phone; the
+pad either side of a line is the line's own background where that is steady, STEADY 1.9):
+
+  tuning (espeak-ng en-us 160/190, en+f3 175; flite kal, slt; seed 1), 300 utterances
+                 exact            top-3            plays           chatter         kept
+  clean       100.0% (80/80)   100.0% (80/80)   100.0% (32/32)   95.0% (19/20)  100.0% (80/80)
+  pink         86.2% (69/80)    90.0% (72/80)    87.5% (28/32)   95.0% (19/20)   95.8% (69/72)
+  babble       65.0% (52/80)    71.2% (57/80)    62.5% (20/32)   95.0% (19/20)   86.7% (52/60)
+  all          83.8% (201/240)  87.1% (209/240)  83.3% (80/96)   95.0% (57/60)   94.8% (201/212)
+  before (second round's decoder, this run's audio): pink 76.2% (61/80) exact, kept 84.7% (61/72); babble
+  67.5% (54/80), kept 94.7% (54/57); all 81.2% (195/240), chatter 96.7% (58/60), kept 93.3% (195/209)
+
+  held-out (espeak-ng en 170, en-us+m3 150, en+f4 185; flite rms, awb; seed 2), seen (third look)
+  clean        95.0% (76/80)    96.2% (77/80)    93.8% (30/32)   95.0% (19/20)   98.7% (76/77)
+  pink         83.8% (67/80)    92.5% (74/80)    93.8% (30/32)   95.0% (19/20)   93.1% (67/72)
+  babble       56.2% (45/80)    61.2% (49/80)    68.8% (22/32)  100.0% (20/20)   78.9% (45/57)
+  all          78.3% (188/240)  83.3% (200/240)  85.4% (82/96)   96.7% (58/60)   91.3% (188/206)
+  before (second round): pink 80.0% (64/80), kept 87.7%; babble 57.5% (46/80), kept 86.8%; all 77.5% (186/240),
+  chatter 96.7%, kept 91.6% (186/203)
+
+  held-out-2 (espeak-ng en-gb-scotland 165, en-029+m2 145, en-us-nyc+f2 200, en-gb-x-rp+f5 180; flite kal16;
+  seed 3), decoded once with the final settings
+  clean        86.2% (69/80)    88.8% (71/80)    84.4% (27/32)   90.0% (18/20)   95.8% (69/72)
+  pink         78.8% (63/80)    86.2% (69/80)    75.0% (24/32)   90.0% (18/20)   96.9% (63/65)
+  babble       61.2% (49/80)    65.0% (52/80)    59.4% (19/32)   90.0% (18/20)   89.1% (49/55)
+  all          75.4% (181/240)  80.0% (192/240)  72.9% (70/96)   90.0% (54/60)   94.3% (181/192)
+  before (second round's decoder, run once after): pink 78.8% (63/80), chatter 95.0%, kept 95.5%; babble 62.5%
+  (50/80); all 75.8% (182/240), chatter 91.7% (55/60), kept 94.3% (182/193): on new voices the pad changes
+  nothing that counts (one line and one chatter sentence fewer).
+
+  start-up 0.52 s; decoding 0.42x real time.
+
+  Kept: the pad. A line was padded with 0.3 s of hiss either side, so under steady noise the noise began and
+  ended abruptly; the noise removal and the phone loop heard that as sound. Now the pad is the recording's
+  quietest 0.1 s, played forth and back, where it is steady noise (no 10 ms of it more than 1.9 times as loud
+  as another), else hiss as before. Tuning: pink exact 61 -> 69, pink kept 84.7 -> 95.8 %; babble 54 -> 52;
+  chatter refused 58 -> 57 of 60 (one pink chatter sentence let through).
+  Dropped: the pad from the background always (no steadiness test): pink 69, but babble 54 -> 42 and babble
+  kept 72.4 % (fragments of voices at either end heard as words); steadiness 2.2 instead of 1.9: the same
+  exact (201), babble plays 18 instead of 20, kept 93.9 %. pocketsphinx pbeam 1e-60 (was its own 1e-48): no
+  exact line changed (top-3 +1). Found: the model's feat.params already sets remove_noise yes and cmn batch
+  and overrides the same options given to the Decoder, so the second round's "remove_noise on" changed
+  nothing because it was on; neither was changed here (setting them needs config plus reinit_feat).
+  Not tried, for lack of time: lw, wip, pip, fillprob/silprob, wider beam/wbeam, pronunciations, a
+  loop-entry weight or other decision rules for the confidence test (scores of two separate searches are not
+  comparable: checked on 30 pink lines, the grammar-only and loop-only scores do not predict the combined
+  search's choice).
+
+  Against the targets: plays exact on clean speech 100 % tuning, 94 % held-out, 84 % held-out-2 (27 of 32;
+  target 90 %: NOT met on the new voices); overall at 15 dB babble 65 %, 56 %, 61 % (target 70 %: NOT met,
+  and 2.5 points lower on tuning than before); chatter refused 95 %, 97 %, 90 % (target 80 %, met) with
+  94.8 %, 91.3 %, 94.3 % of right lines kept (target 95 %: NOT met, though closer on tuning and held-out-2).
+
+Second round, for comparison:
 
 Measured (2 cores shared, 80 lines, 32 of them plays (16 on a player), and 20 chatter sentences a part, three
 conditions each; both parts run at once, 5.4 min each; phone-loop weight 1e-10 a phone):
@@ -45,7 +101,7 @@ conditions each; both parts run at once, 5.4 min each; phone-loop weight 1e-10 a
   (target 80 %) with 93 % and 92 % of right lines kept (target 95 %: NOT met; the confidence test refuses
   right lines in pink noise). The earlier 36-line figures were too small a sample to show this.
 
-Run: python benchmarks/bench_voice.py [--lines 80] [--chatter-lines 20] [--parts tuning,held-out] [--cache DIR] [--sweep]
+Run: python benchmarks/bench_voice.py [--lines 80] [--chatter-lines 20] [--parts tuning,held-out,held-out-2] [--cache DIR] [--sweep]
   --sweep decodes the tuning part with several phone-loop weights and prints chatter/kept for each.
 """
 
@@ -135,7 +191,7 @@ def main() -> int:
     parser.add_argument("--weights", type=lambda text: [float(w) for w in text.split(",")],
                         default=[1e-1, 1e-2, 1e-3, 1e-4, 1e-6])
     parser.add_argument("--misses", action="store_true", help="print the lines missed")
-    parser.add_argument("--parts", default=",".join(PARTS), help="the parts to decode (tuning,held-out)")
+    parser.add_argument("--parts", default=",".join(PARTS), help="the parts to decode (tuning,held-out,held-out-2)")
     args = parser.parse_args()
     missing = available()
     if missing:

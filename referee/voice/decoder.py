@@ -28,6 +28,7 @@ CHATTER = 1e-10
 BEAM, WORD_BEAM = 1e-60, 1e-40
 NBEST_SCAN = 60  # n-best entries read to find three different lines (many differ only in silences)
 PAD = 4800  # 0.3 s of quiet either side, so a line cut close at either end still ends in a word
+STEADY = 1.9  # a background whose 10 ms blocks' levels differ by no more than this is padded with (pink: 1.3-2.5)
 DITHER = 32  # the quiet's level: a room's hiss; near-zero (a few steps) leaves the search no final word
 
 
@@ -183,7 +184,9 @@ class VoiceDecoder:
 def _padded(raw: bytes) -> bytes:
     """The audio with quiet either side and a room's hiss throughout: never exact zeros, which the front end
     (taking logs of the energy) reads as nothing any word ends in (synthesizers and muted microphones give
-    them)."""
+    them). The quiet either side is the recording's own background where it has one (its quietest tenth of a
+    second, played forth and back): a pad of hiss alone under a noisy recording starts and ends the noise
+    abruptly, which the noise removal and the phone loop both read as sound."""
     import random
     from array import array
 
@@ -192,8 +195,33 @@ def _padded(raw: bytes) -> bytes:
     samples = array("h", raw[:len(raw) - len(raw) % 2])
     n = len(hiss)
     mixed = array("h", (max(-32768, min(32767, s + hiss[i % n])) for i, s in enumerate(samples)))
-    pad = array("h", [hiss[i % n] for i in range(PAD)])
+    floor = _background(mixed)
+    if floor is None:
+        pad = array("h", [hiss[i % n] for i in range(PAD)])
+    else:
+        back = floor[::-1]
+        pad = array("h")
+        while len(pad) < PAD:
+            pad.extend(floor if len(pad) // len(floor) % 2 == 0 else back)
+        del pad[PAD:]
     return (pad + mixed + pad).tobytes()
+
+
+def _background(samples, window: int = RATE // 10, step: int = RATE // 100):
+    """The quietest ``window`` of the recording where it is a steady noise (a fan, a hum, a hiss: no 10 ms of
+    it louder than STEADY times another), or None: no louder than the hiss (a clean recording), or unsteady
+    (voices nearby, whose fragments at either end the search would hear as words)."""
+    if len(samples) < 2 * window:
+        return None
+    squares = [0]
+    for s in samples:
+        squares.append(squares[-1] + s * s)
+    start = min(range(0, len(samples) - window, step), key=lambda i: squares[i + window] - squares[i])
+    level = ((squares[start + window] - squares[start]) / window) ** 0.5
+    if level <= 2 * DITHER:
+        return None
+    blocks = [squares[i + step] - squares[i] for i in range(start, start + window, step)]
+    return samples[start:start + window] if max(blocks) <= STEADY ** 2 * max(1, min(blocks)) else None
 
 
 def legal_first(session, lines: list[str]) -> list[str]:
