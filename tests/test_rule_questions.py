@@ -32,7 +32,8 @@ runner = CliRunner()
 
 
 def test_both_sets_ask_about_both_games_and_name_sections_that_exist():
-    held_out = [questions(DATA / name) for name in ("rule_questions_holdout.txt", "rule_questions_blind3.txt")]
+    held_out = [questions(DATA / name) for name in ("rule_questions_holdout.txt", "rule_questions_blind3.txt",
+                                                      "rule_questions_blind4.txt")]
     for rows in (TUNED, BLIND, *held_out):
         assert len(rows) >= 50
         assert {game for game, _, _ in rows} == {"rdi", "tda"}
