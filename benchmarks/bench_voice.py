@@ -61,7 +61,7 @@ pad either side of a line is the line's own background where that is steady, STE
   exact line changed (top-3 +1). Found: the model's feat.params already sets remove_noise yes and cmn batch
   and overrides the same options given to the Decoder, so the second round's "remove_noise on" changed
   nothing because it was on; neither was changed here (setting them needs config plus reinit_feat).
-  Not tried, for lack of time: lw, wip, pip, fillprob/silprob, wider beam/wbeam, pronunciations, a
+  Not tried, for lack of time (lw and wip: fourth round, above): pip, fillprob/silprob, wider beam/wbeam, pronunciations, a
   loop-entry weight or other decision rules for the confidence test (scores of two separate searches are not
   comparable: checked on 30 pink lines, the grammar-only and loop-only scores do not predict the combined
   search's choice).
@@ -100,6 +100,25 @@ conditions each; both parts run at once, 5.4 min each; phone-loop weight 1e-10 a
   overall at 15 dB babble 68 % and 58 % (target 70 %: NOT met on the larger set); chatter refused 97 % in both
   (target 80 %) with 93 % and 92 % of right lines kept (target 95 %: NOT met; the confidence test refuses
   right lines in pink noise). The earlier 36-line figures were too small a sample to show this.
+
+Measured, fourth round (stop 30; the same audio and settings as the third, plus pocketsphinx's word insertion
+penalty wip 0.2 instead of its default 0.65; with it right lines lose to the phone loop less often, which is
+what the figures show, not a cause checked). Tried on the tuning part first: language
+weight lw 10 gave 199/240 exact (201 before; babble 52 -> 50), not kept; wip 0.2 gave 206/240, so it was then
+run once on the two held-out parts:
+
+  tuning       clean 80/80, pink 73/80, babble 53/80; all 206/240 (85.8 %); plays 83/96; chatter refused
+               56/60 (93.3 %); kept 96.3 % (206/214)
+  held-out     clean 76/80, pink 73/80, babble 47/80; all 196/240 (81.7 %) (188 before); plays 81/96 (clean
+               30/32); chatter refused 54/60 (90.0 %); kept 93.8 % (196/209) (91.3 % before)
+  held-out-2   clean 71/80, pink 64/80, babble 54/80; all 189/240 (78.8 %) (181 before); plays 72/96 (clean
+               27/32, 84 %); chatter refused 49/60 (81.7 %) (90.0 % before); kept 95.5 % (189/198)
+  start-up 0.48-0.52 s; decoding 0.37-0.38x real time
+
+  Exact lines rose on every part (+5, +8, +8 of 240) and so did right lines kept; chatter refused fell (to 82-93 %,
+  still over 80 %). Against the targets: overall at babble 66 %, 59 % and 68 % (target 70 %: NOT met); right lines
+  kept 96.3 %, 93.8 % and 95.5 % (target 95 %: met on two parts of three); plays exact on clean speech 100 %, 94 %
+  and 84 % (target 90 %: NOT met on held-out-2's voices); chatter refused >= 80 % on all three (met).
 
 Run: python benchmarks/bench_voice.py [--lines 80] [--chatter-lines 20] [--parts tuning,held-out,held-out-2] [--cache DIR] [--sweep]
   --sweep decodes the tuning part with several phone-loop weights and prints chatter/kept for each.

@@ -26,6 +26,7 @@ RATE = 16000
 # of benchmarks/bench_voice.py (--sweep): lower keeps more right lines and lets more chatter through.
 CHATTER = 1e-10
 BEAM, WORD_BEAM = 1e-60, 1e-40
+WORD_INSERTION = 0.2  # pocketsphinx's wip (default 0.65): right lines lose to the phone loop less often (bench_voice.py)
 NBEST_SCAN = 60  # n-best entries read to find three different lines (many differ only in silences)
 PAD = 4800  # 0.3 s of quiet either side, so a line cut close at either end still ends in a word
 STEADY = 1.9  # a background whose 10 ms blocks' levels differ by no more than this is padded with (pink: 1.3-2.5)
@@ -77,7 +78,8 @@ class VoiceDecoder:
             # beams wider than pocketsphinx's own: 15 dB of babble loses the right line to pruning less
             # often (babble, both parts: 71 % → 78 % exact, for 1.5 times the decoding time; bench_voice.py)
             self._decoder = self._ps.Decoder(hmm=str(self._model / "en-us"), dict=f.name, lm=None,
-                                             loglevel="FATAL", bestpath=False, beam=BEAM, wbeam=WORD_BEAM)
+                                             loglevel="FATAL", bestpath=False, beam=BEAM, wbeam=WORD_BEAM,
+                                             wip=WORD_INSERTION)
         except RuntimeError as error:
             raise VoiceUnavailable(f"pocketsphinx could not start: {error}") from None
         finally:
