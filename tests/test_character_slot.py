@@ -173,3 +173,22 @@ def test_a_player_holds_only_what_every_player_has():
 
     assert [f.name for f in dataclasses.fields(Player)] == [
         "name", "character", "gold", "fortitude", "alcohol", "out", "drink_me", "kept", "potions", "front", "part"]
+
+
+def test_what_a_position_puts_in_front_is_checked_and_a_named_debuff_plays_on(cards, tmp_path):
+    head = "game: rdi\nplayers:\n- {name: Otto, character: Otto, gold: 0, drink_me: 0, automaton: true}\n"
+    tail = "- {name: Bob, character: '', gold: 10}\ndrink_deck: 28\notto_factions: [witchdoctor]\notto_tokens: {pain_curse: 2}\n"
+    refused = {"debuffs: [bogus]": "'bogus' token", "front: [{token: 5}]": "a 5 token",
+               "debuffs: {a: 1}": "token in front", "front: [{name: Hex}]": "needs `uid`, `name`, `when`"}
+    for number, (ann, reason) in enumerate(refused.items()):
+        path = tmp_path / f"p{number}.yaml"
+        path.write_text(head + f"- {{name: Ann, character: '', gold: 10, {ann}}}\n" + tail, encoding="utf-8")
+        ruling = Session(cards).handle(f"new --from {path}")
+        assert ruling.verdict == REFUSED and reason in ruling.message and ruling.code != "internal-error", ruling.message
+    path = tmp_path / "named.yaml"  # one token, named as on the token: the same as `set Ann debuffs pain curse`
+    path.write_text(head + "- {name: Ann, character: '', gold: 10, debuffs: Pain Curse}\n" + tail, encoding="utf-8")
+    session = Session(cards)
+    assert session.handle(f"new --from {path}").verdict == OK
+    assert session.state.players[1].tokens() == ["pain_curse"]
+    assert session.handle("Otto action: Ann loses 1 Fortitude").verdict != REFUSED
+    assert "Pain Curse" in _said(session.handle("resolve")) and session.state.players[1].fortitude == 18

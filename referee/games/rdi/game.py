@@ -113,9 +113,11 @@ def _fold_tokens(player: dict) -> dict:
         return player
     player = dict(player)
     tokens = player.pop("debuffs")
-    if isinstance(tokens, list) and tokens:
-        front = player.get("front")
-        player["front"] = [*(front if isinstance(front, list) else []), *({"token": kind} for kind in tokens)]
+    tokens = [] if tokens is None else tokens if isinstance(tokens, list) else [tokens]
+    # a kind as `set` takes it ("Pain Curse" is pain_curse); anything else is kept for the position check to refuse
+    kinds = [kind.strip().lower().replace(" ", "_") if isinstance(kind, str) else kind for kind in tokens]
+    front = player.get("front")
+    player["front"] = [*(front if isinstance(front, list) else []), *({"token": kind} for kind in kinds)]
     return player
 
 

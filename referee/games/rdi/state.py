@@ -163,6 +163,19 @@ class Contest:
     repeat: int = 1  # 2, 3... after ties
 
 
+CARD_IN_FRONT = {"uid": int, "name": str, "when": str, "effects": list}  # what a card's record must hold
+WHEN_IN_FRONT = ("start_of_turn", "end_of_turn", "while")
+
+
+def _check_front(player: Player) -> None:
+    """Refuses (ValueError, which a position file's loader words) a card record in front that cannot act."""
+    for record in player.cards_in_front():
+        if (any(not isinstance(record.get(key), kind) for key, kind in CARD_IN_FRONT.items())
+                or record["when"] not in WHEN_IN_FRONT):
+            raise ValueError(f"a card in front of {player.name} needs `uid`, `name`, `when` ({', '.join(WHEN_IN_FRONT)}) "
+                             f"and `effects`, or is a token (`token: pain_curse`); {record!r} is neither")
+
+
 def _front_records(front: list) -> list:
     """A game saved before cards in front of a player acted held ``[name, effects]`` pairs (only Spatchcocked
     Cockatrice's standing modifier): the same cards as records (in_front.py), working the same way."""
@@ -262,6 +275,7 @@ class GameState(Seats):
         for player in players:
             if any(not isinstance(record, dict) for record in player.front):
                 player.front = _front_records(player.front)
+            _check_front(player)
         chain = [Entry(**e) for e in data.pop("chain")]
         round_ = data.pop("round", None)
         contest = data.pop("contest", None)

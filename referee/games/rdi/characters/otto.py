@@ -31,6 +31,7 @@ RESPONSES = "smb/otto/responses"
 DECK = "smb/otto/deck"
 PRIZE = "smb/otto/other-rules/prize-variant"
 CHOICES = "smb/otto/choices"
+WITCHDOCTOR = "smb/otto/witchdoctor"
 DEBUFFS = {"pain_curse": "smb/otto/witchdoctor/pain-curse", "mind_hex": "smb/otto/witchdoctor/mind-hex",
            "power_jinx": "smb/otto/witchdoctor/power-jinx"}
 TRACK_START = (6, 0)
@@ -588,6 +589,11 @@ def apply_set(state: GameState, seat: int, key: str, value: str, cards, out: Out
 
 
 def position_problem(state: GameState) -> tuple[str, str] | None:
+    for player in state.players:  # the only tokens one player gives another are his Debuffs
+        wrong = next((kind for kind in player.tokens() if not isinstance(kind, str) or kind not in DEBUFFS), None)
+        if wrong is not None:
+            return (f"{player.name} has a {wrong!r} token in front of them; the only tokens are Witchdoctor Otto's "
+                    "Debuffs: pain_curse, mind_hex and power_jinx.", WITCHDOCTOR)
     seat = otto_seat(state)
     if seat is None:
         return None
